@@ -1,0 +1,93 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { MAX_JSON_BODY_BYTES, MAX_PDF_BYTES, MESSAGES } from '@portal/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import docsPlugin from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import mailPlugin from './plugins/mail.ts';
+import webPlugin from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** A database opened by the caller (tests); otherwise opened from the configuration. */
+  database?: DatabaseHandle;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.env === 'development') {
+    return { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } };
+  }
+  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+}
+
+/** Builds the whole portal (API and web app) without listening, so tests can use `app.inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 20 } });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: MESSAGES.tooManyRequests,
+    }),
+  });
+  await app.register(docsPlugin);
+
+  await app.register(dbPlugin, { config, database: options.database });
+  await app.register(authPlugin, { config });
+  await app.register(mailPlugin, { config });
+
+  await app.register(systemRoutes, { prefix: '/api', config });
+  await app.register(accountRoutes, { prefix: '/api/accounts', config });
+  await app.register(webPlugin, { webDist: config.webDist });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

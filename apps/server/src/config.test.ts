@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const run = promisify(execFile);
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.mailFrom).toBe('Teen Devotional <no-reply@localhost>');
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.org/' }).publicUrl).toBe('https://portal.example.org');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail.example.org'],
+    ['PUBLIC_URL', 'ftp://example.org'],
+    ['JWT_SECRET', 'short'],
+    ['ADMIN_EMAIL', 'nobody'],
+  ])('rejects %s=%s with a message naming it', (name, value) => {
+    expect(() =>
+      loadConfig({ [name]: value, ...(name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-1' } : {}) }),
+    ).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.org' })).toThrow(ConfigError);
+  });
+});
+
+describe('server start-up', () => {
+  const server = path.resolve(import.meta.dirname, 'server.ts');
+
+  it.each([
+    ['PORT', 'not-a-port'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+  ])('stops with one line naming %s when it is bad', async (name, value) => {
+    const failure = await run(process.execPath, [server], { env: { ...process.env, [name]: value } }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr.trim().split('\n')).toHaveLength(1);
+    expect(failure?.stderr).toContain(`Invalid configuration: ${name} `);
+  });
+});

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
+  PUBLIC_URL: optional(httpUrl),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: z.string().min(3).default('Teen Devotional <no-reply@localhost>'),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
+  SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
+  AUDIO_URL: httpUrl.default('https://www.teevo.org/audio'),
+  BRAILLE_URL: httpUrl.default('https://www.teevo.org/braille'),
+  PUBLICATIONS_URL: httpUrl.default('https://www.teevo.org/publications'),
+  TEASER_VIDEO_URL: httpUrl.default('https://www.teevo.org/media/teaser.mp4'),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Whether X-Forwarded-For names the client (behind a reverse proxy or load balancer). */
+  trustProxy: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  logLevel: string;
+  links: {
+    home: string;
+    sponsor: string;
+    audio: string;
+    braille: string;
+    publications: string;
+    teaserVideo: string;
+  };
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${environment[name] ?? ''}")`,
+    );
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: e.TRUST_PROXY === 'true',
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    links: {
+      home: e.EXTERNAL_HOME_URL,
+      sponsor: e.SPONSOR_URL,
+      audio: e.AUDIO_URL,
+      braille: e.BRAILLE_URL,
+      publications: e.PUBLICATIONS_URL,
+      teaserVideo: e.TEASER_VIDEO_URL,
+    },
+    webDist: defaultWebDist,
+  };
+}

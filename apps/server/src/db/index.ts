@@ -1,0 +1,124 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The query API common to both drivers; driver-specific result shapes are deliberately left out. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, safe to log: a folder, or the URL without its password. */
+  location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+// Arbitrary constant shared by every app instance, so that instances starting together migrate one at a time.
+const migrationLockKey = 7_318_004_211;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.inMemory) return openPglite(undefined);
+  if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or inMemory');
+  return openPglite(path.join(path.resolve(options.dataDir), 'db'));
+}
+
+async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
+  if (folder) await mkdir(folder, { recursive: true });
+  const client = new PGlite(folder);
+  try {
+    await client.waitReady;
+  } catch (error) {
+    throw new Error(`Cannot open the embedded database in ${folder ?? 'memory'}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'pglite',
+    location: folder ?? 'memory',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const location = maskPassword(url);
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // Without a listener an idle client dropped by the server would crash the process; the pool
+  // discards that client by itself and the next query connects again.
+  pool.on('error', () => {});
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    await pool.end();
+    throw new Error(`Cannot connect to PostgreSQL at ${location}: ${describe(error)}`, { cause: error });
+  }
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } catch (error) {
+    client.release();
+    await pool.end();
+    throw error;
+  }
+  client.release();
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    location,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+function maskPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+/** Node reports a refused dual-stack connection as an AggregateError with an empty message. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return error.message || (typeof code === 'string' ? code : error.name);
+}

@@ -1,0 +1,639 @@
+import { ACCOUNT_MESSAGES, MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildTestApp,
+  createTestAccount,
+  loginAs,
+  nextAddress,
+  signIn,
+  TEST_ADMIN,
+  type TestApp,
+} from '../../../test/app.ts';
+import { accounts, accountTokens, churches, refreshTokens } from '../../db/schema.ts';
+import type { Mail } from '../../plugins/mail.ts';
+
+let app: TestApp;
+let sent: Mail[];
+let churchId: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const [church] = await app.db.insert(churches).values({ name: 'Grace Chapel', country: 'Ghana' }).returning();
+  churchId = church?.id as string;
+});
+afterAll(() => app.close());
+beforeEach(() => {
+  sent = [];
+  vi.spyOn(app.mail, 'send').mockImplementation(async (mail) => {
+    sent.push(mail);
+  });
+});
+
+function post(url: string, payload?: object) {
+  return app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+}
+
+const linkToken = (mail: Mail | undefined) => mail?.text.match(/token=([\w-]+)/)?.[1] as string;
+
+const registration = (email: string) => ({
+  title: '',
+  fullName: 'Ama Mensah Owusu',
+  email,
+  password: 'Strong-pass-1',
+  confirmPassword: 'Strong-pass-1',
+  church: churchId,
+  country: 'Ghana',
+  isMember: true,
+  acceptTerms: true,
+});
+
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/password_?hash|\$argon2|resetToken|refreshToken|tokenHash/i);
+}
+
+describe('POST /api/accounts/register', () => {
+  it('creates an unverified account and mails a verification link', async () => {
+    const response = await post('/api/accounts/register', registration('  Ama@Example.ORG '));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'));
+    expect(account).toMatchObject({
+      firstName: 'Ama',
+      lastName: 'Mensah Owusu',
+      churchId,
+      isMember: true,
+      verifiedAt: null,
+    });
+    expect(account?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toBe('ama@example.org');
+    expect(sent[0]?.text).toContain('http://localhost:4000/account/verify-email?token=');
+  });
+
+  it('answers the same for a registered address and warns its owner instead', async () => {
+    const response = await post('/api/accounts/register', registration('ama@example.org'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    expect(sent[0]?.subject).toMatch(/tried to register/);
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'))).toHaveLength(1);
+  });
+
+  it('accepts the dialog variant: church NAN, member', async () => {
+    const response = await post('/api/accounts/register', { ...registration('kofi@example.org'), church: 'NAN' });
+    expect(response.statusCode).toBe(200);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'kofi@example.org'));
+    expect(account?.churchId).toBeNull();
+  });
+
+  it('accepts firstName and lastName instead of fullName', async () => {
+    const { fullName: _, ...rest } = registration('legacy.client@example.org');
+    const response = await post('/api/accounts/register', { ...rest, firstName: 'Yaw', lastName: 'Boateng' });
+    expect(response.statusCode).toBe(200);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'legacy.client@example.org'));
+    expect(account).toMatchObject({ firstName: 'Yaw', lastName: 'Boateng' });
+  });
+
+  it.each([
+    ['no e-mail', { email: '' }, ACCOUNT_MESSAGES.emailRequired],
+    ['a bad e-mail', { email: 'not-an-address' }, ACCOUNT_MESSAGES.emailInvalid],
+    ['no full name', { fullName: '' }, ACCOUNT_MESSAGES.fullNameRequired],
+    ['a short password', { password: 'Ab1', confirmPassword: 'Ab1' }, ACCOUNT_MESSAGES.passwordTooShort],
+    ['no confirmation', { confirmPassword: '' }, ACCOUNT_MESSAGES.confirmRequired],
+    ['a mismatched confirmation', { confirmPassword: 'Other-pass-1' }, ACCOUNT_MESSAGES.passwordsMustMatch],
+    ['a member without church', { church: '' }, ACCOUNT_MESSAGES.churchRequired],
+    ['terms not accepted', { acceptTerms: false }, ACCOUNT_MESSAGES.acceptTerms],
+    ['an unknown church', { church: '00000000-0000-4000-8000-000000000000' }, ACCOUNT_MESSAGES.churchNotFound],
+  ])('refuses %s with its message and creates nothing', async (_case, change, message) => {
+    const email = `refused-${Date.now()}@example.org`;
+    const response = await post('/api/accounts/register', { ...registration(email), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(0);
+  });
+
+  it('accepts real-world addresses with long endings', async () => {
+    const response = await post('/api/accounts/register', registration('pastor@grace.church'));
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/accounts/verify-email', () => {
+  it('verifies with the mailed token once', async () => {
+    await post('/api/accounts/register', registration('verify.me@example.org'));
+    const token = linkToken(sent[0]);
+    const first = await post('/api/accounts/verify-email', { token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: ACCOUNT_MESSAGES.verified });
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'verify.me@example.org'));
+    expect(account?.verifiedAt).toBeInstanceOf(Date);
+    const again = await post('/api/accounts/verify-email', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.verifyFailed });
+  });
+
+  it('refuses forged, expired and missing tokens', async () => {
+    expect((await post('/api/accounts/verify-email', { token: 'forged' })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.verifyFailed,
+    });
+    await post('/api/accounts/register', registration('expired@example.org'));
+    const token = linkToken(sent[0]);
+    await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await post('/api/accounts/verify-email', { token })).statusCode).toBe(400);
+    const missing = await post('/api/accounts/verify-email', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenRequired });
+  });
+});
+
+describe('POST /api/accounts/authenticate', () => {
+  it('signs in a verified account: public fields, a 15-minute JWT and an httpOnly strict refresh cookie', async () => {
+    const { account, password } = await createTestAccount(app);
+    const response = await post('/api/accounts/authenticate', { email: account.email.toUpperCase(), password });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ id: account.id, email: account.email, role: 'User', isVerified: true });
+    expect(body).not.toHaveProperty('resetToken');
+    expectNoSecrets(response.body);
+    const claims = JSON.parse(Buffer.from(body.jwtToken.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(900);
+    expect(claims).toMatchObject({ sub: account.id, role: 'User' });
+    const cookie = response.cookies.find((c) => c.name === 'refreshToken');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/accounts' });
+  });
+
+  it('refuses a wrong password and an unknown address with the same message', async () => {
+    const { account } = await createTestAccount(app);
+    const wrong = await post('/api/accounts/authenticate', { email: account.email, password: 'Wrong-pass-1' });
+    const unknown = await post('/api/accounts/authenticate', { email: 'nobody@example.org', password: 'Wrong-pass-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.wrongCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses an unverified account with a clear message', async () => {
+    const { account, password } = await createTestAccount(app, { verifiedAt: null });
+    const response = await post('/api/accounts/authenticate', { email: account.email, password });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.notVerified });
+  });
+
+  it('refuses a missing password', async () => {
+    const response = await post('/api/accounts/authenticate', { email: 'a@example.org' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordRequired });
+  });
+
+  it('answers 429 with a message after too many attempts from one address', async () => {
+    const attempt = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/authenticate',
+        payload: { email: 'guess@example.org', password: 'Guess-pass-1' },
+        remoteAddress: '10.99.0.1',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests });
+  });
+});
+
+describe('POST /api/accounts/refresh-token', () => {
+  it('rotates the refresh token and gives a new session', async () => {
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken } = await signIn(app, account.email, password);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: account.id, jwtToken: expect.any(String) });
+    const next = response.cookies.find((c) => c.name === 'refreshToken')?.value;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(refreshToken);
+    expectNoSecrets(response.body);
+  });
+
+  it('revokes the whole family when a rotated token is used again', async () => {
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken: first } = await signIn(app, account.email, password);
+    const rotated = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken: first },
+    });
+    const second = rotated.cookies.find((c) => c.name === 'refreshToken')?.value as string;
+    const reuse = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken: first },
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual({ message: ACCOUNT_MESSAGES.sessionExpired });
+    const afterTheft = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken: second },
+    });
+    expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('refuses a missing, forged or expired cookie', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/accounts/refresh-token' })).statusCode).toBe(401);
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken: 'x' },
+    });
+    expect(forged.statusCode).toBe(401);
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken } = await signIn(app, account.email, password);
+    await app.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.accountId, account.id));
+    const expired = await app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { refreshToken } });
+    expect(expired.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/accounts/revoke-token', () => {
+  it('revokes the refresh token and clears the cookie', async () => {
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken } = await signIn(app, account.email, password);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/revoke-token',
+      cookies: { refreshToken },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
+    const after = await app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { refreshToken } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('forgot-password answers the same for unknown addresses and mails nothing', async () => {
+    const response = await post('/api/accounts/forgot-password', { email: 'nobody@example.org' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.resetSent });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('validates, resets once, verifies the account, ends old sessions and mails a notice', async () => {
+    const { account, password } = await createTestAccount(app, { verifiedAt: null });
+    await app.db.update(accounts).set({ verifiedAt: new Date() }).where(eq(accounts.id, account.id));
+    const { refreshToken, token: oldJwt } = await signIn(app, account.email, password);
+    await app.db.update(accounts).set({ verifiedAt: null }).where(eq(accounts.id, account.id));
+
+    await post('/api/accounts/forgot-password', { email: account.email });
+    const token = linkToken(sent[0]);
+    expect(sent[0]?.text).toContain('/account/reset-password?token=');
+    expect((await post('/api/accounts/validate-reset-token', { token })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.tokenValid,
+    });
+
+    const mismatch = await post('/api/accounts/reset-password', {
+      token,
+      password: 'New-pass-12',
+      confirmPassword: 'Other-1234',
+    });
+    expect(mismatch.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordsMustMatch });
+    const reset = await post('/api/accounts/reset-password', {
+      token,
+      password: 'New-pass-12',
+      confirmPassword: 'New-pass-12',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordReset });
+    expect(sent.at(-1)?.subject).toBe('Your password was changed');
+
+    await signIn(app, account.email, 'New-pass-12');
+    const reused = await post('/api/accounts/reset-password', {
+      token,
+      password: 'Third-pass-1',
+      confirmPassword: 'Third-pass-1',
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+    const oldSession = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken },
+    });
+    expect(oldSession.statusCode).toBe(401);
+    const oldAccess = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${account.id}`,
+      headers: { authorization: `Bearer ${oldJwt}` },
+    });
+    expect(oldAccess.statusCode).toBe(401);
+  });
+
+  it('refuses forged and expired reset tokens', async () => {
+    expect((await post('/api/accounts/validate-reset-token', { token: 'forged' })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.tokenInvalid,
+    });
+    const { account } = await createTestAccount(app);
+    await post('/api/accounts/forgot-password', { email: account.email });
+    const token = linkToken(sent[0]);
+    await app.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.accountId, account.id));
+    expect((await post('/api/accounts/validate-reset-token', { token })).statusCode).toBe(400);
+  });
+
+  it('a verification token is not a reset token', async () => {
+    await post('/api/accounts/register', registration('cross.use@example.org'));
+    const token = linkToken(sent[0]);
+    expect((await post('/api/accounts/validate-reset-token', { token })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/accounts/getAll and GET /api/accounts', () => {
+  it('lists accounts for admins without secrets', async () => {
+    const admin = await loginAs(app, 'Admin');
+    for (const url of ['/api/accounts/getAll', '/api/accounts']) {
+      const response = await app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().some((a: { email: string }) => a.email === TEST_ADMIN.email)).toBe(true);
+      expectNoSecrets(response.body);
+    }
+  });
+
+  it('is closed to users (403) and visitors (401)', async () => {
+    const user = await loginAs(app, 'User');
+    expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll', headers: user.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll' })).statusCode).toBe(401);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/accounts/getAll',
+      headers: { authorization: 'Bearer a.b.c' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/accounts/getById/:id', () => {
+  it('a user reads self but not another user', async () => {
+    const user = await loginAs(app, 'User');
+    const other = await createTestAccount(app);
+    const self = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${user.account.id}`,
+      headers: user.headers,
+    });
+    expect(self.statusCode).toBe(200);
+    expect(self.json()).toMatchObject({ id: user.account.id });
+    const theirs = await app.inject({ method: 'GET', url: `/api/accounts/${other.account.id}`, headers: user.headers });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    const admin = await loginAs(app, 'Admin');
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
+      const response = await app.inject({ method: 'GET', url: `/api/accounts/getById/${id}`, headers: admin.headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountNotFound });
+    }
+  });
+});
+
+describe('PUT /api/accounts/updateUser/:id', () => {
+  it('a user updates own names and keeps the session when changing the password', async () => {
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${user.account.id}`,
+      headers: user.headers,
+      payload: {
+        title: 'Mrs',
+        firstName: 'Efua',
+        lastName: 'Asante',
+        password: 'Changed-pass-1',
+        confirmPassword: 'Changed-pass-1',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ title: 'Mrs', firstName: 'Efua', lastName: 'Asante', fullName: 'Efua Asante' });
+    expect(body.jwtToken).toEqual(expect.any(String));
+    expectNoSecrets(response.body);
+    const withNew = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${user.account.id}`,
+      headers: { authorization: `Bearer ${body.jwtToken}` },
+    });
+    expect(withNew.statusCode).toBe(200);
+    await signIn(app, user.account.email, 'Changed-pass-1');
+  });
+
+  it('a user can not change own role, verified flag or e-mail, nor another account', async () => {
+    const user = await loginAs(app, 'User');
+    const other = await createTestAccount(app);
+    const url = `/api/accounts/updateUser/${user.account.id}`;
+    for (const payload of [{ role: 'Admin' }, { isVerified: false }, { email: 'new@example.org' }]) {
+      const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.ownRoleLocked });
+    }
+    const [unchanged] = await app.db.select().from(accounts).where(eq(accounts.id, user.account.id));
+    expect(unchanged?.role).toBe('User');
+    const theirs = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${other.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Hacked' },
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it('validates: names, e-mail, short password, confirmation', async () => {
+    const user = await loginAs(app, 'User');
+    const url = `/api/accounts/updateUser/${user.account.id}`;
+    const cases: [object, string][] = [
+      [{ firstName: '' }, ACCOUNT_MESSAGES.firstNameRequired],
+      [{ password: 'short', confirmPassword: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
+      [{ password: 'Long-enough-1' }, ACCOUNT_MESSAGES.confirmRequired],
+      [{ password: 'Long-enough-1', confirmPassword: 'Long-enough-2' }, ACCOUNT_MESSAGES.passwordsMustMatch],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+  });
+
+  it('an admin changes a user role and verified flag, but can not touch or create a Super Admin', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    const promoted = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${target.account.id}`,
+      headers: admin.headers,
+      payload: { role: 'Admin', isVerified: false },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toMatchObject({ role: 'Admin', isVerified: false });
+    const grant = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${target.account.id}`,
+      headers: admin.headers,
+      payload: { role: 'Super Admin' },
+    });
+    expect(grant.statusCode).toBe(403);
+    const [superAdmin] = await app.db.select().from(accounts).where(eq(accounts.email, TEST_ADMIN.email));
+    const touch = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${superAdmin?.id}`,
+      headers: admin.headers,
+      payload: { firstName: 'Demoted' },
+    });
+    expect(touch.statusCode).toBe(403);
+    expect(touch.json()).toEqual({ message: ACCOUNT_MESSAGES.superAdminOnly });
+  });
+
+  it('refuses an e-mail that another account has', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    const other = await createTestAccount(app);
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${target.account.id}`,
+      headers: admin.headers,
+      payload: { email: other.account.email.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailTaken });
+  });
+});
+
+describe('POST /api/accounts', () => {
+  const newAccount = (email: string, role = 'User') => ({
+    title: 'Pastor',
+    firstName: 'Kwame',
+    lastName: 'Nkrumah',
+    email,
+    password: 'Created-pass-1',
+    confirmPassword: 'Created-pass-1',
+    role,
+    church: churchId,
+  });
+
+  it('an admin creates a verified account that can sign in', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: newAccount('made@example.org'),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ email: 'made@example.org', churchName: 'Grace Chapel', isVerified: true });
+    await signIn(app, 'made@example.org', 'Created-pass-1');
+  });
+
+  it('an admin can not create a Super Admin; a Super Admin can', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: newAccount('boss@example.org', 'Super Admin'),
+    });
+    expect(refused.statusCode).toBe(403);
+    const superAdmin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: { authorization: `Bearer ${superAdmin.token}` },
+      payload: newAccount('boss@example.org', 'Super Admin'),
+    });
+    expect(allowed.statusCode).toBe(201);
+  });
+
+  it('refuses users, duplicates and missing names', async () => {
+    const user = await loginAs(app, 'User');
+    const admin = await loginAs(app, 'Admin');
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/accounts',
+          headers: user.headers,
+          payload: newAccount('u@example.org'),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: newAccount(TEST_ADMIN.email),
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const nameless = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: { ...newAccount('nameless@example.org'), lastName: '' },
+    });
+    expect(nameless.json()).toEqual({ message: ACCOUNT_MESSAGES.lastNameRequired });
+  });
+});
+
+describe('DELETE /api/accounts/:id', () => {
+  it('an admin deletes a user; its sessions end', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/${user.account.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${user.account.id}`,
+      headers: user.headers,
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('an admin can not delete a Super Admin, and the last Super Admin stays', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const superAdmins = await app.db.select().from(accounts).where(eq(accounts.role, 'Super Admin'));
+    const target = superAdmins[0]?.id as string;
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/accounts/${target}`, headers: admin.headers })).statusCode,
+    ).toBe(403);
+    const only = await loginAs(app, 'Super Admin');
+    await app.db
+      .delete(accounts)
+      .where(eq(accounts.role, 'Super Admin'))
+      .then(async () => {
+        await app.db.insert(accounts).values({ ...only.account });
+      });
+    const last = await app.inject({ method: 'DELETE', url: `/api/accounts/${only.account.id}`, headers: only.headers });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toEqual({ message: ACCOUNT_MESSAGES.lastSuperAdmin });
+  });
+
+  it('a user can not delete accounts', async () => {
+    const user = await loginAs(app, 'User');
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/accounts/${user.account.id}`, headers: user.headers }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,136 @@
+import {
+  ACCOUNT_MESSAGES,
+  type createAccountSchema,
+  isAdminRole,
+  MESSAGES,
+  type Account as PublicAccount,
+  type updateAccountSchema,
+} from '@portal/contract';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import { type Account, accounts, churches } from '../../db/schema.ts';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { findPublicAccount, selectAccounts, toPublicAccount } from './account-view.ts';
+import { hashPassword } from './passwords.ts';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+async function load(db: Database, id: string): Promise<Account> {
+  const [account] = isUuid(id) ? await db.select().from(accounts).where(eq(accounts.id, id)) : [];
+  if (!account) throw new NotFound(ACCOUNT_MESSAGES.accountNotFound);
+  return account;
+}
+
+async function checkChurch(db: Database, churchId: string | null | undefined) {
+  if (!churchId) return;
+  const [church] = isUuid(churchId)
+    ? await db.select({ id: churches.id }).from(churches).where(eq(churches.id, churchId))
+    : [];
+  if (!church) throw new BadRequest(ACCOUNT_MESSAGES.churchNotFound);
+}
+
+async function checkEmailFree(db: Database, email: string, exceptId?: string) {
+  const condition = exceptId ? and(eq(accounts.email, email), ne(accounts.id, exceptId)) : eq(accounts.email, email);
+  const [taken] = await db.select({ id: accounts.id }).from(accounts).where(condition);
+  if (taken) throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
+}
+
+/** Admins may not touch Super Admins or make one; everyone else only themselves. */
+function assertMayManage(caller: Caller, target: Pick<Account, 'id' | 'role'>) {
+  if (caller.id === target.id) return;
+  if (!isAdminRole(caller.role)) throw new Forbidden(MESSAGES.denied);
+  if (target.role === 'Super Admin' && caller.role !== 'Super Admin')
+    throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
+}
+
+export async function listAccounts(db: Database): Promise<PublicAccount[]> {
+  const rows = await selectAccounts(db).orderBy(desc(accounts.createdAt));
+  return rows.map((row) => toPublicAccount(row.account, row.churchName));
+}
+
+export async function getAccount(db: Database, caller: Caller, id: string): Promise<PublicAccount> {
+  const account = await load(db, id);
+  assertMayManage(caller, account);
+  return (await findPublicAccount(db, account.id)) as PublicAccount;
+}
+
+export async function createAccount(db: Database, caller: Caller, input: z.output<typeof createAccountSchema>) {
+  if (input.role === 'Super Admin' && caller.role !== 'Super Admin')
+    throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
+  await checkEmailFree(db, input.email);
+  await checkChurch(db, input.church);
+  const [created] = await db
+    .insert(accounts)
+    .values({
+      title: input.title,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      churchId: input.church,
+      country: input.country,
+      address: input.address,
+      isMember: input.isMember,
+      acceptTerms: true,
+      verifiedAt: input.isVerified ? new Date() : null,
+    })
+    .returning();
+  return (await findPublicAccount(db, (created as Account).id)) as PublicAccount;
+}
+
+/** Applies an update within the caller's rights; says whether the password changed. */
+export async function updateAccount(
+  db: Database,
+  caller: Caller,
+  id: string,
+  input: z.output<typeof updateAccountSchema>,
+): Promise<{ account: PublicAccount; passwordChanged: boolean }> {
+  const target = await load(db, id);
+  assertMayManage(caller, target);
+  const self = caller.id === target.id;
+  const roleChanges = input.role !== undefined && input.role !== target.role;
+  const verifiedChanges = input.isVerified !== undefined && input.isVerified !== (target.verifiedAt !== null);
+  const emailChanges = input.email !== undefined && input.email !== target.email;
+  if (self && (roleChanges || verifiedChanges || (emailChanges && !isAdminRole(caller.role)))) {
+    throw new Forbidden(ACCOUNT_MESSAGES.ownRoleLocked);
+  }
+  if (roleChanges && input.role === 'Super Admin' && caller.role !== 'Super Admin') {
+    throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
+  }
+  if (emailChanges) await checkEmailFree(db, input.email as string, target.id);
+  if (input.church !== undefined) await checkChurch(db, input.church);
+
+  const passwordChanged = Boolean(input.password);
+  await db
+    .update(accounts)
+    .set({
+      title: input.title,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      churchId: input.church,
+      country: input.country,
+      address: input.address,
+      isMember: input.isMember,
+      role: input.role,
+      verifiedAt: verifiedChanges ? (input.isVerified ? new Date() : null) : undefined,
+      ...(passwordChanged
+        ? { passwordHash: await hashPassword(input.password as string), passwordChangedAt: new Date() }
+        : {}),
+    })
+    .where(eq(accounts.id, target.id));
+  return { account: (await findPublicAccount(db, target.id)) as PublicAccount, passwordChanged };
+}
+
+export async function deleteAccount(db: Database, caller: Caller, id: string) {
+  const target = await load(db, id);
+  assertMayManage(caller, target);
+  if (target.role === 'Super Admin') {
+    const [superAdmins] = await db.select({ n: count() }).from(accounts).where(eq(accounts.role, 'Super Admin'));
+    if ((superAdmins?.n ?? 0) <= 1) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);
+  }
+  await db.delete(accounts).where(eq(accounts.id, target.id));
+}

@@ -1,0 +1,154 @@
+import {
+  ACCOUNT_MESSAGES,
+  NO_CHURCH,
+  RESET_TOKEN_HOURS,
+  type registerSchema,
+  VERIFY_TOKEN_HOURS,
+} from '@portal/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import { type Account, accounts, accountTokens, churches } from '../../db/schema.ts';
+import { BadRequest } from '../../errors.ts';
+import { alreadyRegisteredMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
+import { hashPassword } from './passwords.ts';
+import { revokeAllSessions } from './sessions.ts';
+import { hashOpaqueToken, newOpaqueToken } from './tokens.ts';
+
+type Purpose = 'verify-email' | 'reset-password';
+const HOURS: Record<Purpose, number> = { 'verify-email': VERIFY_TOKEN_HOURS, 'reset-password': RESET_TOKEN_HOURS };
+const PAGES: Record<Purpose, string> = {
+  'verify-email': '/account/verify-email',
+  'reset-password': '/account/reset-password',
+};
+
+export interface MailContext {
+  db: Database;
+  mail: FastifyInstance['mail'];
+  publicUrl: string;
+  log: FastifyInstance['log'];
+}
+
+function splitFullName(input: z.output<typeof registerSchema>) {
+  if (!input.fullName) return { firstName: input.firstName ?? '', lastName: input.lastName ?? '' };
+  const [firstName = '', ...rest] = input.fullName.split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+async function createToken(db: Database, accountId: string, purpose: Purpose): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  await db.insert(accountTokens).values({
+    accountId,
+    purpose,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + HOURS[purpose] * 3600 * 1000),
+  });
+  return token;
+}
+
+/** Mail is best effort: a failure is logged and the person can ask again (forgot-password resends). */
+async function sendSafely(context: MailContext, mail: Parameters<MailContext['mail']['send']>[0]) {
+  await context.mail
+    .send(mail)
+    .catch((error: unknown) => context.log.error({ err: error, to: mail.to }, 'mail failed'));
+}
+
+const displayName = (account: Pick<Account, 'firstName' | 'lastName'>) =>
+  `${account.firstName} ${account.lastName}`.trim() || 'there';
+
+/** Registers an account; the answer is the same whether or not the address was already registered. */
+export async function register(context: MailContext, parsed: z.output<typeof registerSchema>) {
+  const { db } = context;
+  const churchId = parsed.isMember && parsed.church && parsed.church !== NO_CHURCH ? parsed.church : null;
+  if (churchId) {
+    const [church] = /^[0-9a-f-]{36}$/i.test(churchId)
+      ? await db.select({ id: churches.id }).from(churches).where(eq(churches.id, churchId))
+      : [];
+    if (!church) throw new BadRequest(ACCOUNT_MESSAGES.churchNotFound);
+  }
+  const [existing] = await db.select().from(accounts).where(eq(accounts.email, parsed.email));
+  if (existing) {
+    await sendSafely(context, alreadyRegisteredMail(existing.email, `${context.publicUrl}/account/forgot-password`));
+    return;
+  }
+  const [created] = await db
+    .insert(accounts)
+    .values({
+      ...splitFullName(parsed),
+      title: parsed.title || null,
+      email: parsed.email,
+      passwordHash: await hashPassword(parsed.password),
+      churchId,
+      country: parsed.country,
+      isMember: parsed.isMember,
+      acceptTerms: parsed.acceptTerms,
+    })
+    .onConflictDoNothing({ target: accounts.email })
+    .returning();
+  if (!created) return;
+  const token = await createToken(db, created.id, 'verify-email');
+  const url = `${context.publicUrl}${PAGES['verify-email']}?token=${token}`;
+  await sendSafely(context, verificationMail(created.email, displayName(created), url, VERIFY_TOKEN_HOURS));
+}
+
+/** Marks a token used and returns its account, if it is genuine, unused, unexpired and for this purpose. */
+async function useToken(db: Database, token: string, purpose: Purpose, consume: boolean) {
+  const now = new Date();
+  const condition = and(
+    eq(accountTokens.tokenHash, hashOpaqueToken(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+  const [row] = consume
+    ? await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(condition)
+        .returning({ accountId: accountTokens.accountId })
+    : await db.select({ accountId: accountTokens.accountId }).from(accountTokens).where(condition);
+  return row?.accountId;
+}
+
+export async function verifyEmail(db: Database, token: string) {
+  const accountId = await useToken(db, token, 'verify-email', true);
+  if (!accountId) throw new BadRequest(ACCOUNT_MESSAGES.verifyFailed);
+  await db
+    .update(accounts)
+    .set({ verifiedAt: new Date() })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.verifiedAt)));
+}
+
+/** Sends a reset link when the address is registered; says nothing either way. Works as resend for unverified accounts. */
+export async function forgotPassword(context: MailContext, email: string) {
+  const [account] = await context.db.select().from(accounts).where(eq(accounts.email, email));
+  if (!account) return;
+  const token = await createToken(context.db, account.id, 'reset-password');
+  const url = `${context.publicUrl}${PAGES['reset-password']}?token=${token}`;
+  await sendSafely(context, resetMail(account.email, displayName(account), url, RESET_TOKEN_HOURS));
+}
+
+export async function validateResetToken(db: Database, token: string) {
+  if (!(await useToken(db, token, 'reset-password', false))) throw new BadRequest(ACCOUNT_MESSAGES.tokenInvalid);
+}
+
+/** Sets the new password, verifies the address (the mailed link proves it) and ends every session. */
+export async function resetPassword(context: MailContext, token: string, password: string) {
+  const { db } = context;
+  const accountId = await useToken(db, token, 'reset-password', true);
+  if (!accountId) throw new BadRequest(ACCOUNT_MESSAGES.tokenInvalid);
+  const now = new Date();
+  const [account] = await db
+    .update(accounts)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: now })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  if (!account) throw new BadRequest(ACCOUNT_MESSAGES.tokenInvalid);
+  if (!account.verifiedAt) await db.update(accounts).set({ verifiedAt: now }).where(eq(accounts.id, accountId));
+  await revokeAllSessions(db, accountId);
+  await sendSafely(
+    context,
+    passwordChangedMail(account.email, displayName(account), `${context.publicUrl}/account/forgot-password`),
+  );
+}

@@ -1,0 +1,267 @@
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_ROLES,
+  accountSchema,
+  authenticateSchema,
+  createAccountSchema,
+  emailOnlySchema,
+  messageSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  tokenSchema,
+  updateAccountSchema,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './management.ts';
+import { forgotPassword, register, resetPassword, validateResetToken, verifyEmail } from './registration.ts';
+import {
+  authenticate,
+  type ClientInfo,
+  refresh,
+  revoke,
+  revokeAllSessions,
+  type SignedIn,
+  startSessionFor,
+} from './sessions.ts';
+
+const REFRESH_COOKIE = 'refreshToken';
+const idParams = z.object({ id: z.string() });
+const tags = ['accounts'];
+const bearer = [{ bearer: [] }];
+
+/** Per client address: generous for people, tight for scripts guessing passwords. */
+const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const mailContext = { db: app.db, mail: app.mail, publicUrl: config.publicUrl, log: app.log };
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.publicUrl.startsWith('https:'),
+    path: '/api/accounts',
+  };
+  const client = (request: FastifyRequest): ClientInfo => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  const startSession = (reply: FastifyReply, signedIn: SignedIn) => {
+    reply.setCookie(REFRESH_COOKIE, signedIn.refreshToken, { ...cookieOptions, expires: signedIn.refreshExpires });
+    return signedIn.session;
+  };
+  const caller = (request: FastifyRequest) => request.caller as Caller;
+
+  app.post(
+    '/register',
+    {
+      config: limit(10),
+      schema: {
+        tags,
+        summary: 'Create an account and mail its verification link',
+        body: registerSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await register(mailContext, request.body);
+      return { message: ACCOUNT_MESSAGES.registered };
+    },
+  );
+
+  app.post(
+    '/authenticate',
+    {
+      config: limit(10),
+      schema: {
+        tags,
+        summary: 'Sign in; sets the refresh cookie',
+        body: authenticateSchema,
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request, reply) =>
+      startSession(reply, await authenticate(app.db, app.auth.secret, request.body, client(request))),
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: limit(60),
+      schema: { tags, summary: 'Swap the refresh cookie for a new session', response: { 200: sessionSchema } },
+    },
+    async (request, reply) => {
+      try {
+        return startSession(
+          reply,
+          await refresh(app.db, app.auth.secret, request.cookies[REFRESH_COOKIE], client(request)),
+        );
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/revoke-token',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revoke the refresh cookie and clear it',
+        body: z.object({ user: z.unknown().optional(), token: z.string().optional() }).optional(),
+        response: { 200: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      await revoke(app.db, request.cookies[REFRESH_COOKIE] ?? request.body?.token);
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return { message: ACCOUNT_MESSAGES.signedOut };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      config: limit(20),
+      schema: {
+        tags,
+        summary: 'Verify an address with the mailed token',
+        body: tokenSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await verifyEmail(app.db, request.body.token);
+      return { message: ACCOUNT_MESSAGES.verified };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: limit(5),
+      schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await forgotPassword(mailContext, request.body.email);
+      return { message: ACCOUNT_MESSAGES.resetSent };
+    },
+  );
+
+  app.post(
+    '/validate-reset-token',
+    {
+      config: limit(20),
+      schema: {
+        tags,
+        summary: 'Check a reset token before asking for a password',
+        body: tokenSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await validateResetToken(app.db, request.body.token);
+      return { message: ACCOUNT_MESSAGES.tokenValid };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: limit(5),
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed token',
+        body: resetPasswordSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(mailContext, request.body.token, request.body.password);
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  );
+
+  const list = {
+    preHandler: app.auth.require(...ADMIN_ROLES),
+    schema: { tags, security: bearer, summary: 'All accounts (admins)', response: { 200: z.array(accountSchema) } },
+  };
+  app.get('/getAll', list, async () => listAccounts(app.db));
+  app.get('/', list, async () => listAccounts(app.db));
+
+  const read = {
+    preHandler: app.auth.require(),
+    schema: {
+      tags,
+      security: bearer,
+      summary: 'One account (self, or any for admins)',
+      params: idParams,
+      response: { 200: accountSchema },
+    },
+  };
+  app.get('/getById/:id', read, async (request) => getAccount(app.db, caller(request), request.params.id));
+  app.get('/:id', read, async (request) => getAccount(app.db, caller(request), request.params.id));
+
+  app.post(
+    '/',
+    {
+      preHandler: app.auth.require(...ADMIN_ROLES),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create an account (admins)',
+        body: createAccountSchema,
+        response: { 201: accountSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createAccount(app.db, caller(request), request.body)),
+  );
+
+  app.put(
+    '/updateUser/:id',
+    {
+      preHandler: app.auth.require(),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Update an account within the caller’s rights; a new jwtToken comes back when your own password changed',
+        params: idParams,
+        body: updateAccountSchema,
+        response: { 200: accountSchema.extend({ jwtToken: z.string().optional() }) },
+      },
+    },
+    async (request, reply) => {
+      const who = caller(request);
+      const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
+      if (!passwordChanged) return account;
+      await revokeAllSessions(app.db, account.id);
+      if (who.id !== account.id) return account;
+      // Every earlier session of this account just ended, this one included: hand over a fresh one.
+      return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: app.auth.require(...ADMIN_ROLES),
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete an account (admins)',
+        params: idParams,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.db, caller(request), request.params.id);
+      if (caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Role } from '@portal/contract';
+
+/** A random value for a link or cookie, and the hash that is all the database keeps of it. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOpaqueToken(token) };
+}
+
+export function hashOpaqueToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  iat: number;
+  exp: number;
+  /** Issue time in milliseconds: `iat` is whole seconds, too coarse to tell a token from a password change. */
+  iatMs: number;
+}
+
+const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function sign(input: string, secret: string) {
+  return createHmac('sha256', secret).update(input).digest('base64url');
+}
+
+/** An HS256 JWT carrying the account id (`sub`) and role, valid for `lifetimeSeconds`. */
+export function signAccessToken(
+  claims: { sub: string; role: Role },
+  secret: string,
+  lifetimeSeconds: number,
+  now = Date.now(),
+): string {
+  const iat = Math.floor(now / 1000);
+  const payload = Buffer.from(JSON.stringify({ ...claims, iat, iatMs: now, exp: iat + lifetimeSeconds })).toString(
+    'base64url',
+  );
+  return `${header}.${payload}.${sign(`${header}.${payload}`, secret)}`;
+}
+
+/** The claims of a genuine, unexpired token; undefined for anything else. */
+export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | undefined {
+  const [head, payload, signature] = token.split('.');
+  if (head !== header || !payload || !signature) return undefined;
+  const expected = Buffer.from(sign(`${head}.${payload}`, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || typeof claims.iatMs !== 'number') {
+      return undefined;
+    }
+    return claims.exp * 1000 > now ? claims : undefined;
+  } catch {
+    return undefined;
+  }
+}

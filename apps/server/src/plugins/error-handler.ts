@@ -1,0 +1,45 @@
+import { KNOWN_MESSAGES, MESSAGES } from '@portal/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.ts';
+
+/** Statuses of Fastify's own client errors whose messages are safe and useful to show. */
+const friendlyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.malformedJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.malformedJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.bodyTooLarge,
+  FST_REQ_FILE_TOO_LARGE: MESSAGES.bodyTooLarge,
+};
+
+function validationMessage(error: { validation: { instancePath: string; message?: string }[] }, context?: string) {
+  const first = error.validation[0];
+  const message = first?.message ?? 'Invalid input';
+  if (KNOWN_MESSAGES.has(message)) return message;
+  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
+  return `${field}: ${message}`;
+}
+
+/**
+ * One place that turns every failure into `{ message }`: typed HttpErrors and validation errors keep
+ * their message; anything unexpected is logged with the request id and answered generically.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ message: validationMessage(error, error.validationContext) });
+    }
+    const friendly = error.code ? friendlyMessages[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (friendly) return reply.status(status).send({ message: friendly });
+    if (status === 429) return reply.status(429).send({ message: error.message || MESSAGES.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: MESSAGES.unexpected });
+  });
+}

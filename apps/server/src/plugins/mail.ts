@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /** Sends through SMTP_URL, or writes an .eml file to DATA_DIR/outbox and logs its links. */
+      send(mail: Mail): Promise<void>;
+      /** Where mail goes, for the start-up banner. */
+      destination: string;
+    };
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const outbox = path.join(config.dataDir, 'outbox');
+    const transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    app.addHook('onClose', () => transport.close());
+
+    async function send(mail: Mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      if (config.smtpUrl) {
+        app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return;
+      }
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
+      await writeFile(file, (info as { message: Buffer }).message);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      app.log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox');
+    }
+
+    app.decorate('mail', {
+      send,
+      destination: config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `.eml files in ${outbox}`,
+    });
+  },
+  { name: 'mail' },
+);

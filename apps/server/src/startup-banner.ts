@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+
+/** What a person starting the portal needs to know: where it is, where its data and mail go, how to sign in. */
+export function startupBanner(config: Config, app: FastifyInstance): string {
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `Teen Devotional Portal is running at ${url}`,
+    `  API docs:  ${url}/api/docs`,
+    `  Database:  ${app.database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite) in' : 'PostgreSQL at'} ${app.database.location}`,
+    `  Mail:      ${app.mail.destination}`,
+  ];
+  const admin = app.initialAdmin;
+  const passwordFile = path.join(config.dataDir, 'initial-admin-password');
+  if (admin?.generatedPassword) {
+    lines.push(
+      `  Sign in:   ${admin.email} / ${admin.generatedPassword}`,
+      `             (shown once; also saved in ${passwordFile})`,
+    );
+  } else if (admin) {
+    lines.push(`  Sign in:   ${admin.email} with the ADMIN_PASSWORD you set`);
+  } else if (existsSync(passwordFile)) {
+    lines.push(`  Sign in:   as admin@example.com with the password in ${passwordFile}`);
+  } else {
+    lines.push('  Sign in:   with your Super Admin account');
+  }
+  return `${lines.join('\n')}\n\n`;
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
+export const TITLES = ['Pastor', 'Mr', 'Mrs', 'Miss', 'Ms', 'Sister', 'Brother'] as const;
+export type Title = (typeof TITLES)[number];
+/** Titles offered by the profile form. */
+export const PROFILE_TITLES = ['Mr', 'Mrs', 'Miss', 'Ms'] as const satisfies readonly Title[];
+export const DEFAULT_TITLE: Title = 'Mr';
+
+export const MIN_PASSWORD_LENGTH = 8;
+/** Value the sign-up dialog sends for "no church". */
+export const NO_CHURCH = 'NAN';
+
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Invalid email address. E.g. example@email.com',
+  passwordRequired: 'Password is required.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  confirmRequired: 'Confirm Password is required.',
+  passwordsMustMatch: 'Passwords must match.',
+  fullNameRequired: 'Full Name is required.',
+  firstNameRequired: 'First Name is required.',
+  lastNameRequired: 'Last Name is required.',
+  titleRequired: 'Title is required.',
+  churchRequired: 'Church is required.',
+  acceptTerms: 'You need to agree to the terms and conditions.',
+  tokenRequired: 'Token is required.',
+  wrongCredentials: 'Email or password is incorrect.',
+  notVerified:
+    'Please verify your e-mail address before signing in: use the link we sent you, or Forgot your password to get a new one.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  registered: 'Registration successful, please check your email for verification instructions.',
+  verified: 'Verification successful, you can now login.',
+  verifyFailed: 'Verification failed, you can also verify your account using the forgot password page.',
+  resetSent: 'Please check your email for password reset instructions.',
+  tokenValid: 'Token is valid.',
+  tokenInvalid: 'Token validation failed, if the token has expired you can get a new one at the forgot password page.',
+  passwordReset: 'Password reset successful, you can now login.',
+  signedOut: 'Signed out.',
+  accountDeleted: 'Account deleted successfully.',
+  emailTaken: 'An account with this e-mail address already exists.',
+  accountNotFound: 'Account not found.',
+  churchNotFound: 'The selected church does not exist.',
+  superAdminOnly: 'Only a Super Admin can manage Super Admin accounts.',
+  lastSuperAdmin: 'At least one Super Admin must remain.',
+  ownRoleLocked: 'You can not change your own role, e-mail or verified flag.',
+} as const;
+
+/** Lifetimes of the tokens the accounts API issues. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_DAYS = 7;
+export const VERIFY_TOKEN_HOURS = 24;
+export const RESET_TOKEN_HOURS = 1;
+/** The browser refreshes its access token this long before it expires. */
+export const REFRESH_AHEAD_SECONDS = 60;
+
+const m = ACCOUNT_MESSAGES;
+
+export const emailSchema = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .pipe(z.email({ error: m.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, m.passwordTooShort)
+  .max(200);
+
+export const roleSchema = z.enum(ROLES);
+export const titleSchema = z.enum(TITLES, { error: m.titleRequired });
+
+/** The account as the API returns it: never a password hash or a token other than jwtToken. */
+export const accountSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  church: z.string().nullable(),
+  churchName: z.string().nullable(),
+  country: z.string().nullable(),
+  address: z.string().nullable(),
+  isMember: z.boolean(),
+  isVerified: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const sessionSchema = accountSchema.extend({ jwtToken: z.string() });
+export type Session = z.infer<typeof sessionSchema>;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((value) => value || null);
+
+/** Church choice: an id, or nothing ('' or the dialog's NAN). */
+const churchChoice = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value && value !== NO_CHURCH ? value : null));
+
+const withConfirmation = <T extends { password?: string | null; confirmPassword?: string | null }>(
+  value: T,
+  context: z.RefinementCtx,
+) => {
+  if (!value.password) return;
+  if (!value.confirmPassword) {
+    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: m.confirmRequired });
+  } else if (value.confirmPassword !== value.password) {
+    context.addIssue({ code: 'custom', path: ['confirmPassword'], message: m.passwordsMustMatch });
+  }
+};
+
+export const registerSchema = z
+  .object({
+    title: z.union([titleSchema, z.literal('')]).nullish(),
+    fullName: z.string().trim().max(200).optional(),
+    firstName: z.string().trim().max(100).optional(),
+    lastName: z.string().trim().max(100).optional(),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+    church: z.string().trim().nullish(),
+    country: optionalText,
+    isMember: z.boolean().default(true),
+    acceptTerms: z.boolean().default(false),
+  })
+  .superRefine((value, context) => {
+    if (!value.fullName && !value.firstName && !value.lastName) {
+      context.addIssue({ code: 'custom', path: ['fullName'], message: m.fullNameRequired });
+    }
+    if (value.isMember && !value.church) {
+      context.addIssue({ code: 'custom', path: ['church'], message: m.churchRequired });
+    }
+    if (!value.acceptTerms) context.addIssue({ code: 'custom', path: ['acceptTerms'], message: m.acceptTerms });
+    withConfirmation(value, context);
+  });
+export type RegisterRequest = z.input<typeof registerSchema>;
+
+export const authenticateSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(200),
+});
+
+export const tokenSchema = z.object({ token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired).max(200) });
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+  })
+  .superRefine(withConfirmation);
+
+/** Fields an account update may carry; role and verified flag are honoured only for admins. */
+export const updateAccountSchema = z
+  .object({
+    title: titleSchema.optional(),
+    firstName: z.string().trim().min(1, m.firstNameRequired).max(100).optional(),
+    lastName: z.string().trim().min(1, m.lastNameRequired).max(100).optional(),
+    email: emailSchema.optional(),
+    password: z.union([passwordSchema, z.literal('')]).nullish(),
+    confirmPassword: z.string().nullish(),
+    church: churchChoice.optional(),
+    country: optionalText.optional(),
+    address: optionalText.optional(),
+    isMember: z.boolean().optional(),
+    role: roleSchema.optional(),
+    isVerified: z.boolean().optional(),
+  })
+  .superRefine(withConfirmation);
+export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
+
+export const createAccountSchema = z
+  .object({
+    title: titleSchema.default(DEFAULT_TITLE),
+    firstName: z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100),
+    lastName: z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+    church: churchChoice,
+    country: optionalText,
+    address: optionalText,
+    isMember: z.boolean().default(true),
+    role: roleSchema.default('User'),
+    isVerified: z.boolean().default(true),
+  })
+  .superRefine(withConfirmation);
+export type CreateAccountRequest = z.input<typeof createAccountSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

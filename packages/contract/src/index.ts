@@ -1,0 +1,6 @@
+export * from './accounts.ts';
+export * from './known-messages.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './roles.ts';
+export * from './system.ts';

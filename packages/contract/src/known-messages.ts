@@ -1,0 +1,8 @@
+import { ACCOUNT_MESSAGES } from './accounts.ts';
+import { MESSAGES } from './messages.ts';
+
+/** Every message the contract words itself: the server shows these exactly as they are. */
+export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
+  ...Object.values(MESSAGES),
+  ...Object.values(ACCOUNT_MESSAGES),
+]);

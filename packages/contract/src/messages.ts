@@ -1,0 +1,11 @@
+/** Every user-facing message that both the server and the browser show. */
+export const MESSAGES = {
+  notFound: 'Resource is not found.',
+  denied: 'You do not have the necessary privileges.',
+  signInRequired: 'Please sign in to continue.',
+  routeNotFound: 'No API route matches this request.',
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  unexpected: 'Something went wrong on our side. Please try again later.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+} as const;

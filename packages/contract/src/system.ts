@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** What the browser needs to know about this installation (GET /api/config). */
+export const publicConfigSchema = z.object({
+  links: z.object({
+    home: z.url(),
+    sponsor: z.url(),
+    audio: z.url(),
+    braille: z.url(),
+    publications: z.url(),
+    teaserVideo: z.url(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const errorSchema = z.object({ message: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;

@@ -9,12 +9,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
+import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -76,9 +79,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(storagePlugin, { config });
 
   await app.register(systemRoutes, { prefix: '/api', config });
   await app.register(accountRoutes, { prefix: '/api/accounts', config });
+  await app.register(fileRoutes, { prefix: '/api' });
+  await app.register(downloadRoutes, { prefix: '/api/transaction' });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './files.ts';
 export * from './known-messages.ts';
 export * from './limits.ts';
 export * from './messages.ts';

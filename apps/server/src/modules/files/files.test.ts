@@ -1,0 +1,338 @@
+import { readdir } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { FILE_MESSAGES, MAX_PDF_BYTES, tooLargeMessage } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { edition, makePdf, multipart, uploadEdition } from '../../../test/files.ts';
+import { downloads, files, languages } from '../../db/schema.ts';
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+let user: Awaited<ReturnType<typeof loginAs>>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.db.insert(languages).values([{ name: 'English' }, { name: 'Français' }]);
+  admin = await loginAs(app, 'Admin');
+  user = await loginAs(app, 'User');
+});
+afterAll(() => app.close());
+
+const storedPdfs = async () =>
+  (await readdir(path.join(app.config.dataDir, 'files'))).filter((f) => f.endsWith('.pdf'));
+const incoming = async () => readdir(path.join(app.config.dataDir, 'files', '.incoming')).catch(() => []);
+const fileCount = async () => (await app.db.select({ id: files.id }).from(files)).length;
+
+describe('POST /api/files/uploadfile', () => {
+  it('stores a real PDF and answers its record in the wire shape', async () => {
+    const response = await uploadEdition(app, admin.headers);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      book_name: 'Teevo',
+      book_language: 'English',
+      book_month: 'March',
+      book_year: 2025,
+      file_mime_type: 'application/pdf',
+      file_path: 'Teevo-English-2025-03.pdf',
+      name: 'Teevo_English_2025_03.pdf',
+      file_size: makePdf('Teevo March').length,
+    });
+    expect(response.json()._id).toBe(response.json().id);
+    expect(await storedPdfs()).toHaveLength(1);
+  });
+
+  it('accepts a month name and a case-insensitive book and language, also at /api/file/upload/', async () => {
+    const body = await multipart(
+      { book: 'take5', language: 'français', year: '2025', month: 'april' },
+      { name: 'take5.pdf', data: makePdf('Take5 April') },
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/file/upload/',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ book_name: 'Take5', book_language: 'Français', book_month: 'April' });
+  });
+
+  it('replaces the edition’s previous file and removes the old stored copy', async () => {
+    const before = await fileCount();
+    const first = (await uploadEdition(app, admin.headers)).json();
+    const second = await uploadEdition(app, admin.headers, edition, {
+      name: 'new.pdf',
+      data: makePdf('Teevo March v2'),
+    });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.id);
+    expect(second.json().name).toBe('new.pdf');
+    expect(await fileCount()).toBe(before);
+    expect(await storedPdfs()).toHaveLength(before);
+  });
+
+  it('refuses a renamed non-PDF with 400 and stores nothing', async () => {
+    const before = await storedPdfs();
+    const response = await uploadEdition(app, admin.headers, edition, {
+      name: 'virus.pdf',
+      data: Buffer.from('MZ this is not a pdf'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: FILE_MESSAGES.notPdf });
+    expect(await storedPdfs()).toEqual(before);
+    expect(await incoming()).toEqual([]);
+  });
+
+  it('refuses a file over 30 MB with 413 and the spec’s message, storing nothing', async () => {
+    const before = await fileCount();
+    const big = makePdf('big', MAX_PDF_BYTES);
+    const response = await uploadEdition(
+      app,
+      admin.headers,
+      { ...edition, month: '5' },
+      { name: 'big.pdf', data: big },
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: tooLargeMessage('big.pdf') });
+    expect(await fileCount()).toBe(before);
+    expect(await incoming()).toEqual([]);
+  });
+
+  it.each([
+    [{ ...edition, language: 'Klingon' }, FILE_MESSAGES.unknownLanguage],
+    [{ ...edition, book: 'Unknown Book' }, FILE_MESSAGES.unknownBook],
+    [{ ...edition, month: '13' }, FILE_MESSAGES.monthRequired],
+    [{ ...edition, year: '2019' }, 'Year must be 2022 or later.'],
+    [{ book: 'Teevo', year: '2025', month: '3' }, FILE_MESSAGES.languageRequired],
+  ])('refuses bad fields %j with 400 and stores nothing', async (fields, message) => {
+    const before = await storedPdfs();
+    const response = await uploadEdition(app, admin.headers, fields);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await storedPdfs()).toEqual(before);
+  });
+
+  it('refuses a request without a file', async () => {
+    const body = await multipart(edition);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/files/uploadfile',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: FILE_MESSAGES.noFile });
+  });
+
+  it('is for admins only', async () => {
+    expect((await uploadEdition(app, user.headers)).statusCode).toBe(403);
+    expect((await uploadEdition(app, {})).statusCode).toBe(401);
+  });
+
+  it('an upload interrupted mid-stream leaves neither a record nor a stray file', async () => {
+    const before = { records: await fileCount(), pdfs: await storedPdfs() };
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const body = await multipart({ ...edition, month: '7' }, { name: 'cut.pdf', data: makePdf('cut', 2_000_000) });
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/files/uploadfile HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${admin.headers.authorization}\r\n` +
+            `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+        );
+        socket.write(body.payload.subarray(0, 1_000_000), () => setTimeout(() => socket.destroy(), 300));
+      });
+      socket.on('close', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await fileCount()).toBe(before.records);
+    expect(await storedPdfs()).toEqual(before.pdfs);
+    expect(await incoming()).toEqual([]);
+  });
+});
+
+describe('GET /api/file/getAll and /api/files/getAllFiles', () => {
+  it('lists files for signed-in people, not for visitors', async () => {
+    for (const url of ['/api/file/getAll', '/api/files/getAllFiles']) {
+      const response = await app.inject({ method: 'GET', url, headers: user.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().length).toBeGreaterThanOrEqual(2);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/file/getAll' })).statusCode).toBe(401);
+  });
+});
+
+describe('edition look-up', () => {
+  it('lists the languages that have an edition, sorted', async () => {
+    await uploadEdition(app, admin.headers, { ...edition, language: 'Français' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&month=March&year=2025',
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ book_language: 'English' }, { book_language: 'Français' }]);
+  });
+
+  it('finds an edition by names, month as number or name', async () => {
+    for (const month of ['3', 'march', 'March']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/transaction/getBookByName?name=teevo&language=english&month=${month}&year=2025`,
+        headers: user.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ book_name: 'Teevo', book_language: 'English', book_month: 'March' });
+    }
+  });
+
+  it('answers 404 with the spec’s message for an edition that does not exist', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/transaction/getBookByName?name=Teevo&language=English&month=1&year=2023',
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: FILE_MESSAGES.editionMissing });
+  });
+});
+
+describe('GET /api/files/download/:id', () => {
+  let fileId: string;
+  let pdf: Buffer;
+  const downloadCount = async () =>
+    (await app.db.select({ id: downloads.id }).from(downloads).where(eq(downloads.fileId, fileId))).length;
+
+  beforeAll(async () => {
+    pdf = makePdf('Teevo June', 5000);
+    const response = await uploadEdition(
+      app,
+      admin.headers,
+      { ...edition, month: '6' },
+      { name: 'june.pdf', data: pdf },
+    );
+    fileId = response.json().id;
+  });
+
+  it('streams the exact bytes with readable name, length, ETag and records one download', async () => {
+    const before = await downloadCount();
+    const response = await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-length']).toBe(String(pdf.length));
+    expect(response.headers['content-disposition']).toContain('filename="Teevo-English-2025-06.pdf"');
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(response.headers['last-modified']).toBeTruthy();
+    expect(await downloadCount()).toBe(before + 1);
+    const [row] = await app.db.select().from(downloads).where(eq(downloads.fileId, fileId));
+    expect(row).toMatchObject({
+      accountId: user.account.id,
+      bookName: 'Teevo',
+      languageName: 'English',
+      year: 2025,
+      month: 6,
+    });
+  });
+
+  it('serves ranges with 206 and the right bytes, counting only the first range', async () => {
+    const before = await downloadCount();
+    const first = await app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers: { ...user.headers, range: 'bytes=0-99' },
+    });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-99/${pdf.length}`);
+    expect(first.rawPayload.equals(pdf.subarray(0, 100))).toBe(true);
+    const rest = await app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers: { ...user.headers, range: 'bytes=100-' },
+    });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.equals(pdf.subarray(100))).toBe(true);
+    const suffix = await app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers: { ...user.headers, range: 'bytes=-10' },
+    });
+    expect(suffix.rawPayload.equals(pdf.subarray(pdf.length - 10))).toBe(true);
+    expect(await downloadCount()).toBe(before + 1);
+    const outside = await app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}`,
+      headers: { ...user.headers, range: `bytes=${pdf.length}-` },
+    });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${pdf.length}`);
+  });
+
+  it('refuses visitors (401) and unknown files (404)', async () => {
+    expect((await app.inject({ method: 'GET', url: `/api/files/download/${fileId}` })).statusCode).toBe(401);
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/files/download/00000000-0000-4000-8000-000000000000',
+      headers: user.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('a download link works without a bearer header, only for that file and only briefly', async () => {
+    const link = await app.inject({ method: 'GET', url: `/api/files/download-link/${fileId}`, headers: user.headers });
+    expect(link.statusCode).toBe(200);
+    const { url, name } = link.json();
+    expect(name).toBe('Teevo-English-2025-06.pdf');
+    const viaLink = await app.inject({ method: 'GET', url });
+    expect(viaLink.statusCode).toBe(200);
+    expect(viaLink.rawPayload.equals(pdf)).toBe(true);
+    const forged = await app.inject({
+      method: 'GET',
+      url: `/api/files/download/${fileId}?token=${fileId}.x.9999999999.sig`,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: FILE_MESSAGES.downloadLinkExpired });
+  });
+
+  it('a client report right after a streamed download is not counted twice', async () => {
+    await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: admin.headers });
+    const before = await downloadCount();
+    for (const url of ['/api/transaction/countDownload/', '/api/transaction/create/']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: admin.headers,
+        payload: { user: admin.account.id, file: fileId },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await downloadCount()).toBe(before);
+  });
+});
+
+describe('DELETE /api/file/delete/:id', () => {
+  it('removes record and stored file; the download history stays', async () => {
+    const response = await uploadEdition(
+      app,
+      admin.headers,
+      { ...edition, month: '9' },
+      { name: 'sept.pdf', data: makePdf('Sept') },
+    );
+    const id = response.json().id;
+    await app.inject({ method: 'GET', url: `/api/files/download/${id}`, headers: user.headers });
+    const pdfsBefore = (await storedPdfs()).length;
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: user.headers })).statusCode,
+    ).toBe(403);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: admin.headers });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: FILE_MESSAGES.deleted });
+    expect((await storedPdfs()).length).toBe(pdfsBefore - 1);
+    const history = await app.db.select().from(downloads).where(eq(downloads.month, 9));
+    expect(history).toHaveLength(1);
+    expect(history[0]?.fileId).toBeNull();
+    const again = await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: admin.headers });
+    expect(again.statusCode).toBe(404);
+  });
+});

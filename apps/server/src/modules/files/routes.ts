@@ -1,0 +1,163 @@
+import { ADMIN_ROLES, FILE_MESSAGES, fileRecordSchema, messageSchema } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, Unauthorized } from '../../errors.ts';
+import { recordDownload } from '../downloads/record.ts';
+import { signDownloadToken, verifyDownloadToken } from './download-links.ts';
+import { readableName, toFileRecord } from './file-view.ts';
+import { parseRange } from './ranges.ts';
+import { deleteFile, findEdition, listFiles, saveEdition } from './service.ts';
+import { parseUploadFields, receiveUpload } from './upload.ts';
+
+const tags = ['files'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string() });
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = app.auth.require();
+  const admins = app.auth.require(...ADMIN_ROLES);
+
+  const upload = {
+    preHandler: admins,
+    schema: {
+      tags,
+      security,
+      consumes: ['multipart/form-data'],
+      summary:
+        'Upload an edition PDF: multipart part `file` with fields `book`, `language` (names), `year` (YYYY), `month` (1-12 or English name). Replaces the edition’s previous file.',
+      response: { 201: fileRecordSchema },
+    },
+  };
+  const handleUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+    const received = await receiveUpload(request, app.storage);
+    const fields = await parseUploadFields(received);
+    const record = await saveEdition(app.db, app.storage, received.staged, fields, received.originalName).catch(
+      async (error: unknown) => {
+        await received.staged.discard();
+        throw error;
+      },
+    );
+    return reply.status(201).send(record);
+  };
+  app.post('/files/uploadfile', upload, handleUpload);
+  app.post('/file/upload', upload, handleUpload);
+  app.post('/file/upload/', upload, handleUpload);
+
+  const list = {
+    preHandler: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Every edition file, newest first',
+      response: { 200: z.array(fileRecordSchema) },
+    },
+  };
+  app.get('/file/getAll', list, async () => listFiles(app.db));
+  app.get('/files/getAllFiles', list, async () => listFiles(app.db));
+
+  app.get(
+    '/file/getById/:id',
+    {
+      preHandler: signedIn,
+      schema: { tags, security, summary: 'One edition file', params: idParams, response: { 200: fileRecordSchema } },
+    },
+    async (request) => toFileRecord(await findEdition(app.db, request.params.id)),
+  );
+
+  app.delete(
+    '/file/delete/:id',
+    {
+      preHandler: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an edition file (its download history stays)',
+        params: idParams,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await deleteFile(app.db, app.storage, request.params.id);
+      return { message: FILE_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/files/download-link/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'A short-lived link the browser can open to download the file with its own download manager',
+        params: idParams,
+        response: { 200: z.object({ url: z.string(), name: z.string() }) },
+      },
+    },
+    async (request) => {
+      const edition = await findEdition(app.db, request.params.id);
+      const token = signDownloadToken(edition.file.id, (request.caller as { id: string }).id, app.auth.secret);
+      return {
+        url: `/api/files/download/${edition.file.id}?token=${encodeURIComponent(token)}`,
+        name: readableName(edition),
+      };
+    },
+  );
+
+  app.get(
+    '/files/download/:id',
+    {
+      compress: false,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Stream the PDF (Range, ETag and Last-Modified supported); signed in by bearer token or a `token` from download-link. Records the download.',
+        params: idParams,
+        querystring: z.object({ token: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const edition = await findEdition(app.db, request.params.id);
+      let accountId: string | undefined;
+      if (request.query.token) {
+        accountId = verifyDownloadToken(request.query.token, edition.file.id, app.auth.secret);
+        if (!accountId) throw new Unauthorized(FILE_MESSAGES.downloadLinkExpired);
+      } else {
+        await signedIn.call(app, request, reply);
+        accountId = request.caller?.id;
+      }
+      const { file } = edition;
+      const etag = `"${file.sha256 ?? file.storageKey}"`;
+      reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Disposition', contentDisposition(readableName(edition)))
+        .header('Accept-Ranges', 'bytes')
+        .header('ETag', etag)
+        .header('Last-Modified', file.updatedAt.toUTCString())
+        .header('Cache-Control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+      const range = parseRange(request.headers.range, file.fileSize);
+      if (range === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${file.fileSize}`);
+        throw new HttpError(416, FILE_MESSAGES.rangeNotSatisfiable);
+      }
+      if (!range || range.start === 0) await recordDownload(app.db, accountId ?? null, edition);
+      if (!range) {
+        reply.header('Content-Length', file.fileSize);
+        return reply.send(app.storage.read(file.storageKey));
+      }
+      reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${file.fileSize}`)
+        .header('Content-Length', range.end - range.start + 1);
+      return reply.send(app.storage.read(file.storageKey, range));
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { FILE_MESSAGES, type FileRecord, type uploadFieldsSchema } from '@portal/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import { books, files, languages } from '../../db/schema.ts';
+import { BadRequest, NotFound } from '../../errors.ts';
+import type { StagedFile, Storage } from '../../plugins/storage.ts';
+import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const PDF_SIGNATURE = Buffer.from('%PDF-');
+
+export async function listFiles(db: Database): Promise<FileRecord[]> {
+  const rows = await selectEditions(db).orderBy(desc(files.createdAt));
+  return rows.map(toFileRecord);
+}
+
+export async function findEdition(db: Database, id: string): Promise<EditionRow> {
+  const [row] = isUuid(id) ? await selectEditions(db).where(eq(files.id, id)) : [];
+  if (!row) throw new NotFound(FILE_MESSAGES.fileNotFound);
+  return row;
+}
+
+async function idByName(db: Database, table: typeof books | typeof languages, name: string) {
+  const [row] = await db.select({ id: table.id }).from(table).where(sql`lower(${table.name}) = lower(${name})`);
+  return row?.id;
+}
+
+/**
+ * Makes a staged upload the current file of its edition. The stored file is moved into place first
+ * and removed again if the record can't be written; a replaced file is removed only after commit.
+ */
+export async function saveEdition(
+  db: Database,
+  storage: Storage,
+  staged: StagedFile,
+  fields: z.output<typeof uploadFieldsSchema>,
+  originalName: string,
+): Promise<FileRecord> {
+  if (!staged.head.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) throw new BadRequest(FILE_MESSAGES.notPdf);
+  const bookId = await idByName(db, books, fields.book);
+  if (!bookId) throw new BadRequest(FILE_MESSAGES.unknownBook);
+  const languageId = await idByName(db, languages, fields.language);
+  if (!languageId) throw new BadRequest(FILE_MESSAGES.unknownLanguage);
+
+  const key = await staged.commit();
+  let replacedKey: string | undefined;
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const edition = and(
+        eq(files.bookId, bookId),
+        eq(files.languageId, languageId),
+        eq(files.year, fields.year),
+        eq(files.month, fields.month),
+      );
+      const [previous] = await tx.select({ storageKey: files.storageKey }).from(files).where(edition).for('update');
+      replacedKey = previous?.storageKey;
+      const values = {
+        bookId,
+        languageId,
+        year: fields.year,
+        month: fields.month,
+        fileSize: staged.size,
+        storageKey: key,
+        originalName,
+        sha256: staged.sha256,
+      };
+      const [saved] = await tx
+        .insert(files)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [files.bookId, files.languageId, files.year, files.month],
+          set: { ...values, createdAt: new Date() },
+        })
+        .returning({ id: files.id });
+      return saved?.id as string;
+    });
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
+  if (replacedKey) await storage.remove(replacedKey);
+  return toFileRecord(await findEdition(db, id));
+}
+
+export async function deleteFile(db: Database, storage: Storage, id: string) {
+  const { file } = await findEdition(db, id);
+  await db.delete(files).where(eq(files.id, file.id));
+  await storage.remove(file.storageKey);
+}
+
+/** Languages that have this book's edition for the month, by name. */
+export async function editionLanguages(db: Database, book: string, year: number, month: number) {
+  const rows = await db
+    .select({ book_language: languages.name })
+    .from(files)
+    .innerJoin(books, eq(books.id, files.bookId))
+    .innerJoin(languages, eq(languages.id, files.languageId))
+    .where(and(sql`lower(${books.name}) = lower(${book})`, eq(files.year, year), eq(files.month, month)))
+    .orderBy(asc(languages.name));
+  return rows;
+}
+
+export async function findEditionByNames(
+  db: Database,
+  query: { name: string; language: string; year: number; month: number },
+): Promise<FileRecord> {
+  const [row] = await selectEditions(db).where(
+    and(
+      sql`lower(${books.name}) = lower(${query.name})`,
+      sql`lower(${languages.name}) = lower(${query.language})`,
+      eq(files.year, query.year),
+      eq(files.month, query.month),
+    ),
+  );
+  if (!row) throw new NotFound(FILE_MESSAGES.editionMissing);
+  return toFileRecord(row);
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { FIRST_YEAR, MAX_PDF_BYTES, MONTHS, type Month } from './limits.ts';
+
+export const FILE_MESSAGES = {
+  uploaded: 'File Uploaded Successful',
+  deleted: 'File Deleted Successfuly',
+  deleteFailed: 'Error while deleting file.',
+  loadFailed: 'Something went wrong.',
+  notPdf: 'Only PDF files can be uploaded: this file is not a PDF.',
+  noFile: 'Choose a PDF file to upload.',
+  bookRequired: 'Book is required.',
+  languageRequired: 'Language is required.',
+  yearRequired: 'Year is required.',
+  monthRequired: 'Month is required.',
+  unknownBook: 'This book does not exist.',
+  unknownLanguage: 'This language does not exist: add it on the Languages page first.',
+  fileNotFound: 'File not found.',
+  editionMissing: 'The selected edition does not exist.',
+  selectionMissing: 'Please select a year, month, and language',
+  downloadFailed: 'Error while downloading file. Try again later',
+  downloadLinkExpired: 'This download link has expired. Please start the download again.',
+  rangeNotSatisfiable: 'The requested range is outside the file.',
+  recorded: 'Download recorded.',
+} as const;
+
+/** The spec's message for a file over the limit. */
+export const tooLargeMessage = (name: string) =>
+  `${name}: Invalid file size, maximum upload size is ${Math.round(MAX_PDF_BYTES / 1_048_576)} MB.`;
+
+/** Month number 1-12 from a number, a numeric string or an English month name (any case). */
+export function parseMonth(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= 12 ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (/^\d{1,2}$/.test(text)) return parseMonth(Number(text));
+  const index = MONTHS.findIndex((month) => month.toLowerCase() === text.toLowerCase());
+  return index === -1 ? undefined : index + 1;
+}
+
+export const monthName = (month: number): Month => MONTHS[month - 1] as Month;
+
+export const monthSchema = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? undefined : (parseMonth(value) ?? value)),
+  z
+    .number({ error: FILE_MESSAGES.monthRequired })
+    .int()
+    .min(1, FILE_MESSAGES.monthRequired)
+    .max(12, FILE_MESSAGES.monthRequired),
+);
+
+/** Editions exist from FIRST_YEAR up to next year (uploads ahead of January). */
+export const yearSchema = z.coerce
+  .number({ error: FILE_MESSAGES.yearRequired })
+  .int(FILE_MESSAGES.yearRequired)
+  .min(FIRST_YEAR, `Year must be ${FIRST_YEAR} or later.`)
+  .refine((year) => year <= new Date().getFullYear() + 1, 'Year can be at most next year.');
+
+/** Fields that come with an uploaded PDF. */
+export const uploadFieldsSchema = z.object({
+  book: z.string({ error: FILE_MESSAGES.bookRequired }).trim().min(1, FILE_MESSAGES.bookRequired),
+  language: z.string({ error: FILE_MESSAGES.languageRequired }).trim().min(1, FILE_MESSAGES.languageRequired),
+  year: yearSchema,
+  month: monthSchema,
+});
+export type UploadFields = z.input<typeof uploadFieldsSchema>;
+
+/** An edition's file record as it travels on the wire (the legacy field names). */
+export const fileRecordSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  book_name: z.string(),
+  book_language: z.string(),
+  book_month: z.string(),
+  book_year: z.number(),
+  file_size: z.number(),
+  file_path: z.string(),
+  file_mime_type: z.string(),
+  created: z.string(),
+  name: z.string(),
+});
+export type FileRecord = z.infer<typeof fileRecordSchema>;
+
+export const editionLookupSchema = z.object({
+  name: z.string().trim().min(1, FILE_MESSAGES.bookRequired),
+  language: z.string({ error: FILE_MESSAGES.selectionMissing }).trim().min(1, FILE_MESSAGES.selectionMissing),
+  month: monthSchema,
+  year: yearSchema,
+});
+
+export const editionLanguagesQuerySchema = z.object({
+  book: z.string().trim().min(1, FILE_MESSAGES.bookRequired),
+  month: monthSchema,
+  year: yearSchema,
+});
+
+export const downloadRecordSchema = z.object({
+  user: z.string().optional(),
+  file: z.string({ error: FILE_MESSAGES.fileNotFound }).min(1, FILE_MESSAGES.fileNotFound),
+});
+
+/** `Teevo-English-2025-03.pdf`: the name a downloaded edition is saved under. */
+export function editionFileName(book: string, language: string, year: number, month: number): string {
+  const part = (text: string) => text.trim().replace(/[\\/:*?"<>|\s]+/g, '-');
+  return `${part(book)}-${part(language)}-${year}-${String(month).padStart(2, '0')}.pdf`;
+}
+
+/** Human-readable size: 1.5 MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

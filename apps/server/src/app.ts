@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/index.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(accountRoutes, { prefix: '/api/accounts', config });
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(downloadRoutes, { prefix: '/api/transaction' });
+  await app.register(statsRoutes, { prefix: '/api/transaction' });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

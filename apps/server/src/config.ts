@@ -25,6 +25,17 @@ const environmentSchema = z.object({
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as UTC or Africa/Accra'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
@@ -50,6 +61,8 @@ export interface Config {
   jwtSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Statistics count days in this zone. */
+  timeZone: string;
   links: {
     home: string;
     sponsor: string;
@@ -97,6 +110,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
     links: {
       home: e.EXTERNAL_HOME_URL,
       sponsor: e.SPONSOR_URL,

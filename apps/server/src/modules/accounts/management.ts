@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, churches } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors.ts';
@@ -15,15 +16,13 @@ import type { Caller } from '../../plugins/auth.ts';
 import { findPublicAccount, selectAccounts, toPublicAccount } from './account-view.ts';
 import { hashPassword } from './passwords.ts';
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
 async function load(db: Database, id: string): Promise<Account> {
   const [account] = isUuid(id) ? await db.select().from(accounts).where(eq(accounts.id, id)) : [];
   if (!account) throw new NotFound(ACCOUNT_MESSAGES.accountNotFound);
   return account;
 }
 
-async function checkChurch(db: Database, churchId: string | null | undefined) {
+export async function checkChurch(db: Database, churchId: string | null | undefined) {
   if (!churchId) return;
   const [church] = isUuid(churchId)
     ? await db.select({ id: churches.id }).from(churches).where(eq(churches.id, churchId))

@@ -9,9 +9,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
-import { type Account, accounts, accountTokens, churches } from '../../db/schema.ts';
+import { type Account, accounts, accountTokens } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
+import { checkChurch } from './management.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.ts';
 import { hashOpaqueToken, newOpaqueToken } from './tokens.ts';
@@ -61,12 +62,7 @@ const displayName = (account: Pick<Account, 'firstName' | 'lastName'>) =>
 export async function register(context: MailContext, parsed: z.output<typeof registerSchema>) {
   const { db } = context;
   const churchId = parsed.isMember && parsed.church && parsed.church !== NO_CHURCH ? parsed.church : null;
-  if (churchId) {
-    const [church] = /^[0-9a-f-]{36}$/i.test(churchId)
-      ? await db.select({ id: churches.id }).from(churches).where(eq(churches.id, churchId))
-      : [];
-    if (!church) throw new BadRequest(ACCOUNT_MESSAGES.churchNotFound);
-  }
+  await checkChurch(db, churchId);
   const [existing] = await db.select().from(accounts).where(eq(accounts.email, parsed.email));
   if (existing) {
     await sendSafely(context, alreadyRegisteredMail(existing.email, `${context.publicUrl}/account/forgot-password`));

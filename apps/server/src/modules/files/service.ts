@@ -1,13 +1,13 @@
 import { FILE_MESSAGES, type FileRecord, type uploadFieldsSchema } from '@portal/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { books, files, languages } from '../../db/schema.ts';
 import { BadRequest, NotFound } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
 export async function listFiles(db: Database): Promise<FileRecord[]> {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+export const STATS_MESSAGES = {
+  badDate: 'Dates must be real dates in the form YYYY-MM-DD.',
+  startAfterEnd: 'The start date must be on or before the end date.',
+  noLanguage: 'No language found.',
+} as const;
+
+const isoDate = z
+  .string({ error: STATS_MESSAGES.badDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, STATS_MESSAGES.badDate)
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, STATS_MESSAGES.badDate);
+
+const rangeFields = z.object({ start: isoDate, end: isoDate });
+const inOrder: [(range: { start: string; end: string }) => boolean, { message: string; path: string[] }] = [
+  (range) => range.start <= range.end,
+  { message: STATS_MESSAGES.startAfterEnd, path: ['start'] },
+];
+
+/** An inclusive range of days, both ends counted whole in the portal's time zone. */
+export const dateRangeSchema = rangeFields.refine(...inOrder);
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+export const countByLanguageQuerySchema = rangeFields.extend({ book: z.string().trim().optional() }).refine(...inOrder);
+
+/** One row of a count table: `_id` is the language (or book) name. */
+export const countItemSchema = z.object({ _id: z.string(), count: z.number() });
+export type CountItem = z.infer<typeof countItemSchema>;
+
+export const countSchema = z.object({ count: z.number() });
+
+export const downloadEntrySchema = z.object({
+  _id: z.string(),
+  user: z.string().nullable(),
+  email: z.string().nullable(),
+  file: z.string().nullable(),
+  book_name: z.string(),
+  book_language: z.string(),
+  book_month: z.string(),
+  book_year: z.number(),
+  created: z.string(),
+});
+export type DownloadEntry = z.infer<typeof downloadEntrySchema>;
+
+export const pageQuerySchema = z.object({
+  first: z.coerce.number().int().min(0).default(0),
+  rows: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const downloadPageSchema = z.object({ items: z.array(downloadEntrySchema), total: z.number() });
+
+/** The signed-in user's own figures for the user dashboard. */
+export const myCountsSchema = z.object({ thisMonth: z.number(), thisYear: z.number(), total: z.number() });
+export type MyCounts = z.infer<typeof myCountsSchema>;
+
+/** Figures of the admin dashboard's cards. */
+export const statsSummarySchema = z.object({
+  inRange: z.number(),
+  thisMonth: z.number(),
+  thisYear: z.number(),
+  activeUsers: z.number(),
+  topLanguage: countItemSchema.nullable(),
+});
+export type StatsSummary = z.infer<typeof statsSummarySchema>;
+
+/** Ten chart colours (the spec's palette size); more languages reuse them in lighter tints. */
+export const CHART_PALETTE = [
+  '#4f46e5',
+  '#0ea5e9',
+  '#10b981',
+  '#f59e0b',
+  '#ef4444',
+  '#8b5cf6',
+  '#ec4899',
+  '#14b8a6',
+  '#f97316',
+  '#64748b',
+] as const;

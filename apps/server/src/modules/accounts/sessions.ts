@@ -5,7 +5,7 @@ import type { Database } from '../../db/index.ts';
 import { accounts, refreshTokens } from '../../db/schema.ts';
 import { Unauthorized } from '../../errors.ts';
 import { findPublicAccount } from './account-view.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken } from './tokens.ts';
 
 export interface ClientInfo {
@@ -53,6 +53,10 @@ export async function authenticate(
   const matches = await verifyPassword(account?.passwordHash ?? (await decoyHash), credentials.password);
   if (!account || !matches) throw new Unauthorized(ACCOUNT_MESSAGES.wrongCredentials);
   if (!account.verifiedAt) throw new Unauthorized(ACCOUNT_MESSAGES.notVerified);
+  if (needsRehash(account.passwordHash)) {
+    const passwordHash = await hashPassword(credentials.password);
+    await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+  }
   return startSessionFor(db, secret, account.id, client);
 }
 

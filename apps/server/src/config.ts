@@ -36,6 +36,7 @@ const environmentSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as UTC or Africa/Accra'),
+  WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
@@ -119,6 +120,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       publications: e.PUBLICATIONS_URL,
       teaserVideo: e.TEASER_VIDEO_URL,
     },
-    webDist: defaultWebDist,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
   };
 }

@@ -35,7 +35,7 @@ try {
     from (select array_agg(id) as list from accounts) as ids,
          generate_series(1, ${DOWNLOADS}) as i,
          lateral (select now() - (random() * interval '1095 days') + (i * interval '0 seconds') as t) as d`);
-  await db.execute(sql`analyze downloads`);
+  await db.execute(sql`vacuum analyze downloads`);
   console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const today = new Date();

@@ -192,8 +192,9 @@ export const downloads = pgTable(
     legacyId: legacyId(),
   },
   (t) => [
-    index('downloads_downloaded_at_idx').on(t.downloadedAt),
-    index('downloads_book_name_downloaded_at_idx').on(t.bookName, t.downloadedAt),
+    // Language last: per-language counts over a range are answered from the index alone.
+    index('downloads_downloaded_at_language_idx').on(t.downloadedAt, t.languageName),
+    index('downloads_book_downloaded_at_language_idx').on(t.bookName, t.downloadedAt, t.languageName),
     index('downloads_account_id_downloaded_at_idx').on(t.accountId, t.downloadedAt),
     index('downloads_account_id_file_id_downloaded_at_idx').on(t.accountId, t.fileId, t.downloadedAt),
     index('downloads_file_id_idx').on(t.fileId),

@@ -9,10 +9,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { bookRoutes } from './modules/books/routes.ts';
+import { churchRoutes } from './modules/churches/routes.ts';
+import { countryRoutes } from './modules/countries/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { languageRoutes } from './modules/languages/routes.ts';
+import { migrateRoutes } from './modules/migrate/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { translationRoutes } from './modules/translations/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -84,9 +90,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(systemRoutes, { prefix: '/api', config });
   await app.register(accountRoutes, { prefix: '/api/accounts', config });
+  await app.register(churchRoutes, { prefix: '/api/church' });
+  await app.register(languageRoutes, { prefix: '/api/languages' });
+  await app.register(translationRoutes, { prefix: '/api/translation' });
+  await app.register(countryRoutes, { prefix: '/api' });
+  await app.register(bookRoutes, { prefix: '/api/books' });
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(downloadRoutes, { prefix: '/api/transaction' });
   await app.register(statsRoutes, { prefix: '/api/transaction' });
+  await app.register(migrateRoutes, { prefix: '/api/migrate' });
   await app.register(webPlugin, { webDist: config.webDist });
 
   return app;

@@ -24,12 +24,19 @@ export function makePdf(text: string, padding = 0): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** A multipart/form-data body as a browser would send it. */
-export async function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
+/** A multipart/form-data body as a browser would send it; the file goes in part `file` unless `field` says otherwise. */
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; type?: string; field?: string },
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file)
-    form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/pdf' }), file.name);
+    form.append(
+      file.field ?? 'file',
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/pdf' }),
+      file.name,
+    );
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { pageQuerySchema } from './stats.ts';
 
 export const TITLES = ['Pastor', 'Mr', 'Mrs', 'Miss', 'Ms', 'Sister', 'Brother'] as const;
 export type Title = (typeof TITLES)[number];
@@ -202,3 +203,35 @@ export const createAccountSchema = z
 export type CreateAccountRequest = z.input<typeof createAccountSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** Columns the user list can be sorted on: the account's wire fields, plus `createdAt` as another name for `created`. */
+export const ACCOUNT_SORT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'role',
+  'country',
+  'churchName',
+  'isMember',
+  'isVerified',
+  'created',
+  'createdAt',
+] as const;
+export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
+
+/** One page of the user list: `search` matches names, e-mail, country and church name, each word somewhere. */
+export const accountListQuerySchema = pageQuerySchema.extend({
+  rows: z.coerce.number().int().min(5).max(100).default(10),
+  search: z.string().trim().max(200).default(''),
+  sortField: z.enum(ACCOUNT_SORT_FIELDS).default('createdAt'),
+  sortOrder: z
+    .preprocess(
+      (order) => (typeof order === 'string' ? Number(order) : order),
+      z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 (ascending) or -1 (descending)' }),
+    )
+    .default(-1),
+});
+export type AccountListQuery = z.input<typeof accountListQuerySchema>;
+
+export const accountPageSchema = z.object({ items: z.array(accountSchema), total: z.number() });
+export type AccountPage = z.infer<typeof accountPageSchema>;

@@ -6,6 +6,7 @@ export const MESSAGES = {
   routeNotFound: 'No API route matches this request.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
+  brokenUpload: 'The upload arrived incomplete or garbled. Please send the file again.',
   unexpected: 'Something went wrong on our side. Please try again later.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;

@@ -1,6 +1,8 @@
 import {
   ACCOUNT_MESSAGES,
   ADMIN_ROLES,
+  accountListQuerySchema,
+  accountPageSchema,
   accountSchema,
   authenticateSchema,
   createAccountSchema,
@@ -17,6 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { idParams, security } from '../route-schemas.ts';
+import { listAccountPage } from './list.ts';
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './management.ts';
 import { forgotPassword, register, resetPassword, validateResetToken, verifyEmail } from './registration.ts';
 import {
@@ -30,9 +34,7 @@ import {
 } from './sessions.ts';
 
 const REFRESH_COOKIE = 'refreshToken';
-const idParams = z.object({ id: z.string() });
 const tags = ['accounts'];
-const bearer = [{ bearer: [] }];
 
 /** Per client address: generous for people, tight for scripts guessing passwords. */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -188,16 +190,31 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   const list = {
     preHandler: app.auth.require(...ADMIN_ROLES),
-    schema: { tags, security: bearer, summary: 'All accounts (admins)', response: { 200: z.array(accountSchema) } },
+    schema: { tags, security, summary: 'All accounts (admins)', response: { 200: z.array(accountSchema) } },
   };
   app.get('/getAll', list, async () => listAccounts(app.db));
   app.get('/', list, async () => listAccounts(app.db));
+
+  app.get(
+    '/list',
+    {
+      preHandler: app.auth.require(...ADMIN_ROLES),
+      schema: {
+        tags,
+        security,
+        summary: 'One page of accounts (admins): search, sort and paging done by the server',
+        querystring: accountListQuerySchema,
+        response: { 200: accountPageSchema },
+      },
+    },
+    async (request) => listAccountPage(app.db, request.query),
+  );
 
   const read = {
     preHandler: app.auth.require(),
     schema: {
       tags,
-      security: bearer,
+      security,
       summary: 'One account (self, or any for admins)',
       params: idParams,
       response: { 200: accountSchema },
@@ -212,7 +229,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       preHandler: app.auth.require(...ADMIN_ROLES),
       schema: {
         tags,
-        security: bearer,
+        security,
         summary: 'Create an account (admins)',
         body: createAccountSchema,
         response: { 201: accountSchema },
@@ -227,7 +244,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       preHandler: app.auth.require(),
       schema: {
         tags,
-        security: bearer,
+        security,
         summary:
           'Update an account within the caller’s rights; a new jwtToken comes back when your own password changed',
         params: idParams,
@@ -252,7 +269,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       preHandler: app.auth.require(...ADMIN_ROLES),
       schema: {
         tags,
-        security: bearer,
+        security,
         summary: 'Delete an account (admins)',
         params: idParams,
         response: { 200: messageSchema },

@@ -10,10 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../../plugins/auth.ts';
 import { editionLanguages, findEdition, findEditionByNames } from '../files/service.ts';
+import { security } from '../route-schemas.ts';
 import { recordReportedDownload } from './record.ts';
 
 const tags = ['downloads'];
-const security = [{ bearer: [] }];
 
 /** Edition look-up for the download panel, and the legacy ways of reporting a download. */
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { FILE_MESSAGES, MAX_PDF_BYTES, tooLargeMessage } from '@portal/contract';
+import { FILE_MESSAGES, MAX_PDF_BYTES, MESSAGES, tooLargeMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
@@ -334,5 +334,21 @@ describe('DELETE /api/file/delete/:id', () => {
     expect(history[0]?.fileId).toBeNull();
     const again = await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: admin.headers });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('a garbled upload', () => {
+  it('answers 400 with a message and stores nothing', async () => {
+    const before = await storedPdfs();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/files/uploadfile',
+      headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: MESSAGES.brokenUpload });
+    expect(await storedPdfs()).toEqual(before);
+    expect(await incoming()).toEqual([]);
   });
 });

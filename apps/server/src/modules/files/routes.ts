@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, Unauthorized } from '../../errors.ts';
 import { recordDownload } from '../downloads/record.ts';
+import { idParams, security } from '../route-schemas.ts';
 import { signDownloadToken, verifyDownloadToken } from './download-links.ts';
 import { readableName, toFileRecord } from './file-view.ts';
 import { parseRange } from './ranges.ts';
@@ -11,8 +12,6 @@ import { deleteFile, findEdition, listFiles, saveEdition } from './service.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
 
 const tags = ['files'];
-const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.string() });
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 const contentDisposition = (name: string) =>

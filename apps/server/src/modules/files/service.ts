@@ -10,6 +10,9 @@ import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
+/** Whether a file's first bytes are those of a PDF. */
+export const startsLikePdf = (head: Buffer) => head.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE);
+
 export async function listFiles(db: Database): Promise<FileRecord[]> {
   const rows = await selectEditions(db).orderBy(desc(files.createdAt));
   return rows.map(toFileRecord);
@@ -37,7 +40,7 @@ export async function saveEdition(
   fields: z.output<typeof uploadFieldsSchema>,
   originalName: string,
 ): Promise<FileRecord> {
-  if (!staged.head.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) throw new BadRequest(FILE_MESSAGES.notPdf);
+  if (!startsLikePdf(staged.head)) throw new BadRequest(FILE_MESSAGES.notPdf);
   const bookId = await idByName(db, books, fields.book);
   if (!bookId) throw new BadRequest(FILE_MESSAGES.unknownBook);
   const languageId = await idByName(db, languages, fields.language);

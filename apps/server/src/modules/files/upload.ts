@@ -1,6 +1,6 @@
 import { FILE_MESSAGES, tooLargeMessage, uploadFieldsSchema } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import { BadRequest, HttpError } from '../../errors.ts';
+import { BadRequest, HttpError, receiving } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage.ts';
 
 export interface ReceivedUpload {
@@ -17,7 +17,7 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage): 
   if (!request.isMultipart()) throw new BadRequest(FILE_MESSAGES.noFile);
   const fields: Record<string, string> = {};
   let upload: { staged: StagedFile; originalName: string } | undefined;
-  try {
+  const readParts = async () => {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
@@ -31,6 +31,9 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage): 
       upload = { staged, originalName: part.filename || 'edition.pdf' };
       if (part.file.truncated) throw new HttpError(413, tooLargeMessage(upload.originalName));
     }
+  };
+  try {
+    await receiving(readParts());
   } catch (error) {
     await upload?.staged.discard();
     throw error;

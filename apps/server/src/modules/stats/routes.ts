@@ -18,6 +18,7 @@ import { isUuid } from '../../db/ids.ts';
 import { downloads } from '../../db/schema.ts';
 import { Forbidden } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { security } from '../route-schemas.ts';
 import {
   countByBook,
   countByLanguage,
@@ -29,7 +30,6 @@ import {
 } from './service.ts';
 
 const tags = ['statistics'];
-const security = [{ bearer: [] }];
 
 /** Admins see everyone's figures; a User only their own. */
 function assertMaySee(caller: Caller | null, accountId: string) {

@@ -1,0 +1,199 @@
+import { CHURCH_MESSAGES, MAX_CHURCH_ALLOCATION } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestAccount, loginAs, type TestApp } from '../../../test/app.ts';
+import { accounts, churches } from '../../db/schema.ts';
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await loginAs(app, 'Admin');
+});
+afterAll(() => app.close());
+
+const unknownId = '00000000-0000-4000-8000-000000000000';
+const churchCount = async () => (await app.db.select({ id: churches.id }).from(churches)).length;
+
+async function addChurch(name: string, country = 'Ghana', allocation = 10) {
+  const [church] = await app.db.insert(churches).values({ name, country, allocation }).returning();
+  return church as typeof churches.$inferSelect;
+}
+
+function create(payload: object, url = '/api/church/create/') {
+  return app.inject({ method: 'POST', url, headers: admin.headers, payload });
+}
+
+describe('GET /api/church/getAll', () => {
+  it('lists churches by country and name for anyone, in the wire shape', async () => {
+    const church = await addChurch('Zion Chapel', 'Kenya', 4);
+    await addChurch('Bethel', 'Kenya');
+    const response = await app.inject({ method: 'GET', url: '/api/church/getAll' });
+    expect(response.statusCode).toBe(200);
+    const listed = response.json() as { name: string; country: string }[];
+    const kenyan = listed.filter((c) => c.country === 'Kenya').map((c) => c.name);
+    expect(kenyan).toEqual(['Bethel', 'Zion Chapel']);
+    expect(listed.find((c) => c.name === 'Zion Chapel')).toEqual({
+      id: church.id,
+      _id: church.id,
+      name: 'Zion Chapel',
+      country: 'Kenya',
+      allocation: 4,
+      createdAt: church.createdAt.toISOString(),
+      updatedAt: church.updatedAt.toISOString(),
+    });
+  });
+});
+
+describe('GET /api/church/getById/:id', () => {
+  it('answers one church', async () => {
+    const church = await addChurch('Getter Church');
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/church/getById/${church.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: church.id, name: 'Getter Church', country: 'Ghana' });
+  });
+
+  it.each([unknownId, 'not-a-uuid'])('answers 404 for %s', async (id) => {
+    const response = await app.inject({ method: 'GET', url: `/api/church/getById/${id}`, headers: admin.headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
+  });
+});
+
+describe('POST /api/church/create/', () => {
+  it('creates a church, with the country spelled as the country list has it, also without the slash', async () => {
+    const response = await create({ name: '  Grace Chapel ', country: 'ghana', allocation: '25' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Grace Chapel', country: 'Ghana', allocation: 25 });
+    expect(response.json()._id).toBe(response.json().id);
+    const other = await create({ name: 'Hope Church', country: 'Ghana', allocation: 0 }, '/api/church/create');
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('refuses a name already used in the country, whatever its case (409)', async () => {
+    const before = await churchCount();
+    const response = await create({ name: 'GRACE CHAPEL', country: 'Ghana', allocation: 1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.nameTaken });
+    expect(await churchCount()).toBe(before);
+  });
+
+  it('allows the same name in another country', async () => {
+    const response = await create({ name: 'Grace Chapel', country: 'Nigeria', allocation: 1 });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['no country', { country: '' }, CHURCH_MESSAGES.countryRequired],
+    ['a missing country', { country: undefined }, CHURCH_MESSAGES.countryRequired],
+    ['no name', { name: '   ' }, CHURCH_MESSAGES.nameRequired],
+    ['a missing name', { name: undefined }, CHURCH_MESSAGES.nameRequired],
+    ['no allocation', { allocation: '' }, CHURCH_MESSAGES.allocationRequired],
+    ['a missing allocation', { allocation: undefined }, CHURCH_MESSAGES.allocationRequired],
+    ['a negative allocation', { allocation: -1 }, CHURCH_MESSAGES.allocationInvalid],
+    ['a fractional allocation', { allocation: 1.5 }, CHURCH_MESSAGES.allocationInvalid],
+    ['a text allocation', { allocation: 'many' }, CHURCH_MESSAGES.allocationInvalid],
+    ['an allocation in exponent notation', { allocation: '1e3' }, CHURCH_MESSAGES.allocationInvalid],
+    ['a huge allocation', { allocation: MAX_CHURCH_ALLOCATION + 1 }, CHURCH_MESSAGES.allocationInvalid],
+    ['a country not on the list', { country: 'Atlantis' }, CHURCH_MESSAGES.unknownCountry],
+  ])('refuses %s with its message (400) and creates nothing', async (_case, change, message) => {
+    const before = await churchCount();
+    const response = await create({ name: 'Refused Church', country: 'Ghana', allocation: 3, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await churchCount()).toBe(before);
+  });
+});
+
+describe('PUT /api/church/update/:id', () => {
+  it('changes country, name and allocation, ignoring the read-only fields a client sends back', async () => {
+    const church = await addChurch('Old Name');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/church/update/${church.id}`,
+      headers: admin.headers,
+      payload: { _id: 'ignored', createdAt: 'ignored', name: 'New Name', country: 'Kenya', allocation: 7 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: church.id, name: 'New Name', country: 'Kenya', allocation: 7 });
+    const [stored] = await app.db.select().from(churches).where(eq(churches.id, church.id));
+    expect(stored).toMatchObject({ name: 'New Name', country: 'Kenya', allocation: 7 });
+  });
+
+  it('allows changing only the case of its own name', async () => {
+    const church = await addChurch('case church');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/church/update/${church.id}`,
+      headers: admin.headers,
+      payload: { name: 'Case Church', country: 'Ghana', allocation: 10 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().name).toBe('Case Church');
+  });
+
+  it('refuses a name another church of the country has (409) and changes nothing', async () => {
+    await addChurch('Taken Name', 'Uganda');
+    const church = await addChurch('Free Name', 'Uganda');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/church/update/${church.id}`,
+      headers: admin.headers,
+      payload: { name: 'taken name', country: 'Uganda', allocation: 1 },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.nameTaken });
+    const [stored] = await app.db.select().from(churches).where(eq(churches.id, church.id));
+    expect(stored?.name).toBe('Free Name');
+  });
+
+  it('answers 400 naming the problem, and 404 for unknown ids', async () => {
+    const church = await addChurch('Validated Church');
+    const bad = await app.inject({
+      method: 'PUT',
+      url: `/api/church/update/${church.id}`,
+      headers: admin.headers,
+      payload: { name: 'Validated Church', country: 'Ghana' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: CHURCH_MESSAGES.allocationRequired });
+    for (const id of [unknownId, 'nonsense']) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/church/update/${id}`,
+        headers: admin.headers,
+        payload: { name: 'X', country: 'Ghana', allocation: 1 },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
+    }
+  });
+});
+
+describe('DELETE /api/church/delete/:id', () => {
+  it('deletes the church and leaves its members without a church', async () => {
+    const church = await addChurch('Closing Church');
+    const { account } = await createTestAccount(app, { churchId: church.id });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/church/delete/${church.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.deleted });
+    expect(await app.db.select().from(churches).where(eq(churches.id, church.id))).toHaveLength(0);
+    const [member] = await app.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(member?.churchId).toBeNull();
+  });
+
+  it.each([unknownId, 'nonsense'])('answers 404 for %s', async (id) => {
+    const response = await app.inject({ method: 'DELETE', url: `/api/church/delete/${id}`, headers: admin.headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
+  });
+});

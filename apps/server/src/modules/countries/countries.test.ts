@@ -1,0 +1,138 @@
+import { COUNTRY_MESSAGES, itemWithoutNameMessage, MAX_COUNTRY_JSON_BYTES, MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { uploadCountries } from '../../../test/countries.ts';
+import { multipart } from '../../../test/files.ts';
+import { countries } from '../../db/schema.ts';
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await loginAs(app, 'Admin');
+});
+afterAll(() => app.close());
+
+const countryNames = async () => (await app.db.select({ name: countries.name }).from(countries)).map((c) => c.name);
+const listed = async () =>
+  (await app.inject({ method: 'GET', url: '/api/country/getAll' })).json().map((c: { country: string }) => c.country);
+
+describe('GET /api/country/getAll', () => {
+  it('gives the seeded list to anyone, sorted, as { country } items', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/country/getAll' });
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as { country: string }[];
+    expect(items.length).toBeGreaterThan(200);
+    expect(items).toContainEqual({ country: 'Ghana' });
+    expect(Object.keys(items[0] ?? {})).toEqual(['country']);
+    const names = items.map((item) => item.country);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});
+
+describe('POST /api/files/uploadCountries', () => {
+  it('replaces the list with an array of { country } objects: trimmed, without repeats', async () => {
+    const file = JSON.stringify([
+      { country: ' Kenya ' },
+      { country: 'Ghana' },
+      { country: 'kenya' },
+      { country: 'Åland' },
+    ]);
+    const response = await uploadCountries(app, admin.headers, file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.uploaded, count: 3 });
+    expect(await listed()).toEqual(['Åland', 'Ghana', 'Kenya']);
+  });
+
+  it('accepts an array of names, by file name even when sent as text/plain, with a byte order mark', async () => {
+    const response = await uploadCountries(app, admin.headers, `\uFEFF${JSON.stringify(['Togo', 'Benin'])}`, {
+      name: 'LIST.JSON',
+      type: 'text/plain',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().count).toBe(2);
+    expect(await listed()).toEqual(['Benin', 'Togo']);
+  });
+
+  it.each([
+    ['a file that is not JSON', '["Mali"]', { name: 'countries.txt', type: 'text/plain' }, COUNTRY_MESSAGES.notJson],
+    ['malformed JSON', '[{"country": "Mali"', {}, COUNTRY_MESSAGES.malformed],
+    ['an object instead of a list', '{"country": "Mali"}', {}, COUNTRY_MESSAGES.wrongShape],
+    ['an empty list', '[]', {}, COUNTRY_MESSAGES.empty],
+    ['an item without a name', '[{"country":"Mali"},"Chad",{"name":"Niger"}]', {}, itemWithoutNameMessage(3)],
+    ['an empty name', '["Mali", "  "]', {}, itemWithoutNameMessage(2)],
+    ['a number', '["Mali", 42]', {}, itemWithoutNameMessage(2)],
+  ])('refuses %s (400) and keeps the list', async (_case, content, file, message) => {
+    const before = await countryNames();
+    const response = await uploadCountries(app, admin.headers, content, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await countryNames()).toEqual(before);
+  });
+
+  it('refuses a file over 3,000,000 bytes (413) and keeps the list', async () => {
+    const before = await countryNames();
+    const content = `["Mali",${' '.repeat(MAX_COUNTRY_JSON_BYTES)}"Chad"]`;
+    const response = await uploadCountries(app, admin.headers, content);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.tooLarge });
+    expect(await countryNames()).toEqual(before);
+  });
+
+  it('accepts a file of exactly 3,000,000 bytes', async () => {
+    const list = '["Mali","Chad"]';
+    const content = `${list}${' '.repeat(MAX_COUNTRY_JSON_BYTES - list.length)}`;
+    const response = await uploadCountries(app, admin.headers, content);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().count).toBe(2);
+  });
+
+  it('takes a long list in one go', async () => {
+    const names = Array.from({ length: 2500 }, (_, index) => `Country ${index + 1}`);
+    const response = await uploadCountries(app, admin.headers, JSON.stringify(names));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().count).toBe(2500);
+    expect(await countryNames()).toHaveLength(2500);
+  });
+
+  it('needs the file in part jsonfile, sent as multipart', async () => {
+    const before = await countryNames();
+    const wrongPart = await multipart(
+      {},
+      { field: 'file', name: 'c.json', type: 'application/json', data: Buffer.from('["Mali"]') },
+    );
+    const responses = [
+      await app.inject({
+        method: 'POST',
+        url: '/api/files/uploadCountries',
+        headers: { ...admin.headers, ...wrongPart.headers },
+        payload: wrongPart.payload,
+      }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/files/uploadCountries',
+        headers: admin.headers,
+        payload: ['Mali'],
+      }),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.noFile });
+    }
+    expect(await countryNames()).toEqual(before);
+  });
+
+  it('refuses a garbled multipart body (400) and keeps the list', async () => {
+    const before = await countryNames();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/files/uploadCountries',
+      headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="jsonfile"; filename="c.json"\r\n\r\n["Mali"',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: MESSAGES.brokenUpload });
+    expect(await countryNames()).toEqual(before);
+  });
+});

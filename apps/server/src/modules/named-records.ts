@@ -1,0 +1,72 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { isUuid } from '../db/ids.ts';
+import type { Database } from '../db/index.ts';
+import type { books, languages } from '../db/schema.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import { orConflict, recordView } from './records.ts';
+
+/** Tables of records that are just a name, unique regardless of case. */
+type NamedTable = typeof books | typeof languages;
+
+export interface NamedRecordOptions {
+  nameTaken: string;
+  notFound: string;
+  /** Download rows keep a copy of the name; a rename carries it over so statistics stay whole. */
+  renameCopies(db: Database, from: string, to: string): Promise<unknown>;
+}
+
+const view = (row: { id: string; name: string; createdAt: Date; updatedAt: Date }) => ({
+  ...recordView(row),
+  name: row.name,
+});
+
+/** List, find, create and rename for a table of uniquely named records (books, languages). */
+export function namedRecords(table: NamedTable, options: NamedRecordOptions) {
+  const columns = { id: table.id, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt };
+
+  async function assertNameFree(db: Database, name: string, exceptId?: string) {
+    const sameName = sql`lower(${table.name}) = lower(${name})`;
+    const [taken] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(exceptId ? and(sameName, ne(table.id, exceptId)) : sameName);
+    if (taken) throw new Conflict(options.nameTaken);
+  }
+
+  async function list(db: Database) {
+    const rows = await db
+      .select(columns)
+      .from(table)
+      .orderBy(asc(sql`lower(${table.name})`));
+    return rows.map(view);
+  }
+
+  /** The record, or 404 (also for ids that are not uuids). */
+  async function find(db: Database, id: string) {
+    const [row] = isUuid(id) ? await db.select(columns).from(table).where(eq(table.id, id)) : [];
+    if (!row) throw new NotFound(options.notFound);
+    return row;
+  }
+
+  async function create(db: Database, name: string) {
+    await assertNameFree(db, name);
+    const [row] = await orConflict(db.insert(table).values({ name }).returning(columns), options.nameTaken);
+    return view(row as NonNullable<typeof row>);
+  }
+
+  async function rename(db: Database, id: string, name: string) {
+    const current = await find(db, id);
+    await assertNameFree(db, name, current.id);
+    return db.transaction(async (tx) => {
+      const [row] = await orConflict(
+        tx.update(table).set({ name }).where(eq(table.id, current.id)).returning(columns),
+        options.nameTaken,
+      );
+      if (!row) throw new NotFound(options.notFound);
+      await options.renameCopies(tx, current.name, row.name);
+      return view(row);
+    });
+  }
+
+  return { list, find, create, rename };
+}

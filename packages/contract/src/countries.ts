@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MAX_COUNTRY_JSON_BYTES } from './limits.ts';
+
+export const MAX_COUNTRY_NAME_LENGTH = 100;
+
+export const COUNTRY_MESSAGES = {
+  noFile: 'Choose a JSON file to upload (form field jsonfile).',
+  notJson: 'Only JSON files can be uploaded: choose a .json file.',
+  malformed: 'The file is not valid JSON.',
+  wrongShape: 'The file must hold a list: country names, or objects with a country field.',
+  empty: 'The file holds no countries.',
+  tooLarge: `The file is too large: a country list can be at most ${MAX_COUNTRY_JSON_BYTES.toLocaleString('en')} bytes.`,
+  uploaded: 'Country list replaced.',
+} as const;
+
+export const itemWithoutNameMessage = (item: number) => `Item ${item} has no country name.`;
+export const itemNameTooLongMessage = (item: number) =>
+  `Item ${item} has a country name longer than ${MAX_COUNTRY_NAME_LENGTH} characters.`;
+
+export const countrySchema = z.object({ country: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+
+const nameOf = (item: unknown) => {
+  const value = typeof item === 'object' && item !== null ? (item as { country?: unknown }).country : item;
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/**
+ * The parsed content of an uploaded country file: an array of names or of `{ country }` objects.
+ * Gives the names trimmed and without repeats (the first spelling wins), in file order.
+ */
+export const countryFileSchema = z
+  .array(z.unknown(), { error: COUNTRY_MESSAGES.wrongShape })
+  .min(1, COUNTRY_MESSAGES.empty)
+  .transform((items, context) => {
+    const names = new Map<string, string>();
+    for (const [index, item] of items.entries()) {
+      const name = nameOf(item);
+      const problem = !name
+        ? itemWithoutNameMessage(index + 1)
+        : name.length > MAX_COUNTRY_NAME_LENGTH
+          ? itemNameTooLongMessage(index + 1)
+          : undefined;
+      if (problem) {
+        context.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+    }
+    return [...names.values()];
+  });
+
+export const countryUploadResultSchema = z.object({ message: z.string(), count: z.number() });
+export type CountryUploadResult = z.infer<typeof countryUploadResultSchema>;

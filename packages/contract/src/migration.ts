@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Largest upload of one import (the JSON files and a zip with the PDFs). */
+export const MAX_MIGRATION_UPLOAD_BYTES = 536_870_912;
+/** Most a zip may unpack to: an upload can not fill the disk however well it compresses. */
+export const MAX_MIGRATION_UNZIPPED_BYTES = 4 * MAX_MIGRATION_UPLOAD_BYTES;
+
+export const MIGRATION_MESSAGES = {
+  running: 'An import is already running. Wait for it to finish, then try again.',
+  noReport: 'No import has been run yet.',
+  noCollections:
+    'No legacy collection found: upload accounts.json, churches.json, languages.json, translations.json, files.json or transactions.json, or a .zip of them.',
+  unsupportedUpload: 'Upload the .json files of the legacy export, or one .zip of them (PDFs may be included).',
+  oneZip: 'Upload one .zip at a time.',
+  badZip: 'The .zip file could not be read.',
+  zipTooLarge: 'The .zip unpacks to more than 2 GB: import the export in parts.',
+  uploadTooLarge: 'An upload can be at most 512 MB: import the export in parts.',
+  dryRunInvalid: 'dryRun must be true or false.',
+} as const;
+
+/** The legacy export's collections, in the order the report lists them. */
+export const LEGACY_COLLECTIONS = [
+  'churches',
+  'languages',
+  'translations',
+  'accounts',
+  'files',
+  'transactions',
+] as const;
+export type LegacyCollection = (typeof LEGACY_COLLECTIONS)[number];
+
+/** What an import is busy with: receiving the upload, reading the export, then one step per target. */
+export const MIGRATION_PHASES = [
+  'uploading',
+  'reading',
+  'churches',
+  'languages',
+  'accounts',
+  'files',
+  'transactions',
+  'saving',
+] as const;
+export type MigrationPhase = (typeof MIGRATION_PHASES)[number];
+
+/** Cap of each list in a report; the number left out is given beside it. */
+export const MIGRATION_LIST_LIMIT = 500;
+
+/** read = created + updated + unchanged + skipped. */
+export const collectionCountsSchema = z.object({
+  read: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  /** Imported before and identical in the export. */
+  unchanged: z.number(),
+  /** Not written: a conflict, a duplicate merged onto another record, or a missing PDF. */
+  skipped: z.number(),
+});
+export type CollectionCounts = z.infer<typeof collectionCountsSchema>;
+
+/** One record of the export: skipped (a conflict) or imported with an adjustment (a note). */
+export const migrationIssueSchema = z.object({
+  collection: z.enum(LEGACY_COLLECTIONS),
+  legacyId: z.string(),
+  reason: z.string(),
+});
+export type MigrationIssue = z.infer<typeof migrationIssueSchema>;
+
+export const missingPdfSchema = z.object({
+  collection: z.enum(LEGACY_COLLECTIONS),
+  legacyId: z.string(),
+  name: z.string(),
+  reason: z.enum(['not found', 'not a PDF']),
+});
+export type MissingPdf = z.infer<typeof missingPdfSchema>;
+
+export const migrationReportSchema = z.object({
+  dryRun: z.boolean(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  collections: z.record(z.enum(LEGACY_COLLECTIONS), collectionCountsSchema),
+  /** Files of the export that were not imported, and why (refresh tokens, unknown collections). */
+  ignored: z.array(z.object({ file: z.string(), reason: z.string() })),
+  /** PDFs copied into the file store (in a dry run: that would be copied). */
+  pdfsStored: z.number(),
+  conflicts: z.array(migrationIssueSchema),
+  conflictsNotListed: z.number(),
+  notes: z.array(migrationIssueSchema),
+  notesNotListed: z.number(),
+  missingPdfs: z.array(missingPdfSchema),
+  missingPdfsNotListed: z.number(),
+});
+export type MigrationReport = z.infer<typeof migrationReportSchema>;
+
+export const migrationProgressSchema = z.object({
+  running: z.boolean(),
+  phase: z.enum(MIGRATION_PHASES).nullable(),
+  done: z.number(),
+  total: z.number(),
+});
+export type MigrationProgress = z.infer<typeof migrationProgressSchema>;
+
+/** The multipart fields of an import, beside its files. */
+export const migrationFieldsSchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: MIGRATION_MESSAGES.dryRunInvalid })
+    .default('false')
+    .transform((value) => value === 'true'),
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { FILE_MESSAGES } from './files.ts';
+
+export const TRANSLATION_MESSAGES = {
+  createByUpload: 'Editions are created by uploading their PDF (POST /api/files/uploadfile), not here.',
+  editionExists: 'This book already has a file in that language for the same month.',
+} as const;
+
+/** An edition file in the legacy translation shape. */
+export const translationSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  file_path: z.string(),
+  file_mime_type: z.string(),
+  book_language: z.string(),
+});
+export type Translation = z.infer<typeof translationSchema>;
+
+/** The only change a translation record takes: the language (by name) its file belongs to. */
+export const translationUpdateSchema = z.object({
+  book_language: z.string({ error: FILE_MESSAGES.languageRequired }).trim().min(1, FILE_MESSAGES.languageRequired),
+});
+export type TranslationUpdate = z.input<typeof translationUpdateSchema>;

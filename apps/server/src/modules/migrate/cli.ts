@@ -1,0 +1,62 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/index.ts';
+import { createFolderStorage } from '../../plugins/storage.ts';
+import { importLegacyExport } from './importer.ts';
+import { formatReport } from './print-report.ts';
+
+const usage = 'Usage: npm run migrate:legacy -- <export folder> [--dry-run] [--files <folder of legacy PDFs>]';
+
+/** npm runs workspace scripts in the workspace's folder: paths are meant from where the command was typed. */
+const fromCaller = (folder: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), folder);
+
+function readArguments() {
+  const { values, positionals } = parseArgs({
+    options: { 'dry-run': { type: 'boolean', default: false }, files: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [folder] = positionals;
+  if (!folder || positionals.length > 1) throw new Error(usage);
+  const exportFolder = fromCaller(folder);
+  // PDFs lying beside the collection files are found without --files.
+  return { exportFolder, pdfFolder: values.files ? fromCaller(values.files) : exportFolder, dryRun: values['dry-run'] };
+}
+
+async function requireFolder(folder: string) {
+  const isFolder = await stat(folder).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (!isFolder) throw new Error(`${folder} is not a folder.`);
+}
+
+/** Imports a legacy export from folders, with the server's configuration (DATA_DIR, DATABASE_URL). */
+async function main() {
+  const options = readArguments();
+  await requireFolder(options.exportFolder);
+  await requireFolder(options.pdfFolder);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const filesFolder = path.join(config.dataDir, 'files');
+    await mkdir(filesFolder, { recursive: true });
+    let phase = '';
+    const report = await importLegacyExport(database.db, createFolderStorage(filesFolder), {
+      ...options,
+      onProgress: (next) => {
+        if (next !== phase) process.stderr.write(`${next}…\n`);
+        phase = next;
+      },
+    });
+    process.stdout.write(formatReport(report));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,45 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LEGACY_COLLECTIONS, type LegacyCollection, MIGRATION_MESSAGES } from '@portal/contract';
+import { BadRequest } from '../../errors.ts';
+import { type LegacyDocument, parseCollection } from './extended-json.ts';
+
+export interface LegacyExport {
+  documents: Record<LegacyCollection, LegacyDocument[]>;
+  /** .json files that are read by nobody, with the reason. */
+  ignored: { file: string; reason: string }[];
+}
+
+/** mongoexport names each file after its collection; the accounts boilerplate's collection is sometimes `users`. */
+const collectionOfFile: Record<string, LegacyCollection> = {
+  ...Object.fromEntries(LEGACY_COLLECTIONS.map((name) => [`${name}.json`, name])),
+  'users.json': 'accounts',
+};
+
+const ignoredFiles: Record<string, string> = {
+  'refreshtokens.json': 'Refresh tokens are not carried over: everyone signs in again on the new portal.',
+};
+
+/** Reads every collection file of an export folder (other files, such as PDFs, are left to others). */
+export async function readExport(folder: string): Promise<LegacyExport> {
+  const documents = Object.fromEntries(
+    LEGACY_COLLECTIONS.map((name) => [name, [] as LegacyDocument[]]),
+  ) as LegacyExport['documents'];
+  const ignored: LegacyExport['ignored'] = [];
+  let found = false;
+  const names = (await readdir(folder)).filter((name) => name.toLowerCase().endsWith('.json')).sort();
+  for (const name of names) {
+    const collection = collectionOfFile[name.toLowerCase()];
+    if (!collection) {
+      ignored.push({
+        file: name,
+        reason: ignoredFiles[name.toLowerCase()] ?? 'Not a collection of the legacy portal.',
+      });
+      continue;
+    }
+    found = true;
+    documents[collection].push(...parseCollection(await readFile(path.join(folder, name), 'utf8'), name));
+  }
+  if (!found) throw new BadRequest(MIGRATION_MESSAGES.noCollections);
+  return { documents, ignored };
+}

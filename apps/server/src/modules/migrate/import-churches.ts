@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { churches } from '../../db/schema.ts';
+import type { ImportContext, LegacyRecord } from './context.ts';
+import { firstDate, objectIdTime, text, wholeNumber } from './fields.ts';
+import { type IncomingRow, writeLegacyRows } from './rows.ts';
+
+interface ChurchValues {
+  name: string;
+  country: string;
+  allocation: number;
+}
+
+/** The unique key of churches: the same name may exist in two countries. */
+const churchKey = (country: string, name: string) => `${country}\n${name.toLowerCase()}`;
+
+/** Imports churches; returns legacy id → church id (a merged duplicate stands for the church it was merged onto). */
+export async function importChurches(context: ImportContext, records: LegacyRecord[]) {
+  const { tx, report } = context;
+  const incoming: IncomingRow<ChurchValues, { createdAt?: Date; updatedAt?: Date }>[] = [];
+  for (const { collection, legacyId, doc } of records) {
+    const name = text(doc.name);
+    if (!name) {
+      report.conflict(collection, legacyId, 'The church has no name.');
+      continue;
+    }
+    const country = text(doc.country) ?? '';
+    const allocation = wholeNumber(doc.allocation);
+    const validAllocation = allocation !== undefined && allocation >= 0;
+    if (!validAllocation) {
+      report.note(
+        collection,
+        legacyId,
+        `Allocation ${JSON.stringify(doc.allocation) ?? 'missing'}: not a whole number of 0 or more, set to 0.`,
+      );
+    }
+    const createdAt = firstDate(doc.createdAt, doc.created) ?? objectIdTime(legacyId);
+    incoming.push({
+      collection,
+      legacyId,
+      values: { name, country, allocation: validAllocation ? allocation : 0 },
+      insertOnly: { createdAt, updatedAt: firstDate(doc.updatedAt, doc.updated) ?? createdAt },
+    });
+  }
+  const current = await tx
+    .select({
+      id: churches.id,
+      legacyId: churches.legacyId,
+      name: churches.name,
+      country: churches.country,
+      allocation: churches.allocation,
+    })
+    .from(churches);
+  return writeLegacyRows(
+    context,
+    {
+      phase: 'churches',
+      noun: 'church',
+      unique: {
+        key: (church) => churchKey(church.country, church.name),
+        duplicate: (holder) => `Same name and country as ${holder}: merged onto it.`,
+      },
+      insert: (rows) => tx.insert(churches).values(rows),
+      update: (id, changes) => tx.update(churches).set(changes).where(eq(churches.id, id)),
+    },
+    current.map(({ id, legacyId, ...values }) => ({ id, legacyId, values })),
+    incoming,
+  );
+}

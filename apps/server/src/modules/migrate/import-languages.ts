@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { languages } from '../../db/schema.ts';
+import type { ImportContext, LegacyRecord } from './context.ts';
+import { firstDate, objectIdTime, text } from './fields.ts';
+import { type IncomingRow, writeLegacyRows } from './rows.ts';
+
+/** Imports languages (from `languages` and the name-only documents of `translations`); names are unique in any case. */
+export async function importLanguages(context: ImportContext, records: LegacyRecord[]) {
+  const { tx, report } = context;
+  const incoming: IncomingRow<{ name: string }, { createdAt?: Date; updatedAt?: Date }>[] = [];
+  for (const { collection, legacyId, doc } of records) {
+    const name = text(doc.name);
+    if (!name) {
+      report.conflict(collection, legacyId, 'The language has no name.');
+      continue;
+    }
+    const createdAt = firstDate(doc.createdAt, doc.created) ?? objectIdTime(legacyId);
+    incoming.push({
+      collection,
+      legacyId,
+      values: { name },
+      insertOnly: { createdAt, updatedAt: firstDate(doc.updatedAt, doc.updated) ?? createdAt },
+    });
+  }
+  const current = await tx
+    .select({ id: languages.id, legacyId: languages.legacyId, name: languages.name })
+    .from(languages);
+  await writeLegacyRows(
+    context,
+    {
+      phase: 'languages',
+      noun: 'language',
+      unique: {
+        key: (language) => language.name.toLowerCase(),
+        duplicate: (holder) => `Same name as ${holder}: merged onto it.`,
+      },
+      insert: (rows) => tx.insert(languages).values(rows),
+      update: (id, changes) => tx.update(languages).set(changes).where(eq(languages.id, id)),
+    },
+    current.map(({ id, legacyId, name }) => ({ id, legacyId, values: { name } })),
+    incoming,
+  );
+}

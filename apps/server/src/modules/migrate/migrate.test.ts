@@ -1,0 +1,508 @@
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MESSAGES, MIGRATION_MESSAGES, type MigrationReport } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, signIn, type TestApp } from '../../../test/app.ts';
+import { createScratchDatabase } from '../../../test/database.ts';
+import { multipart } from '../../../test/files.ts';
+import { accounts, books, churches, downloads, files, languages } from '../../db/schema.ts';
+import { parseCollection } from './extended-json.ts';
+import { importLegacyExport } from './importer.ts';
+import { LEGACY_PASSWORDS, type LegacyFixture, writeLegacyExport } from './test-export.ts';
+
+const temporaryFolder = () => mkdtemp(path.join(os.tmpdir(), 'legacy-export-'));
+
+/** Row counts of every table an import writes, and the PDFs in the file store. */
+async function snapshot(app: TestApp) {
+  const count = (table: Parameters<TestApp['db']['$count']>[0]) => app.db.$count(table);
+  const [accountCount, bookCount, churchCount, downloadCount, fileCount, languageCount] = await Promise.all([
+    count(accounts),
+    count(books),
+    count(churches),
+    count(downloads),
+    count(files),
+    count(languages),
+  ]);
+  return {
+    accounts: accountCount,
+    books: bookCount,
+    churches: churchCount,
+    downloads: downloadCount,
+    files: fileCount,
+    languages: languageCount,
+    pdfs: storedPdfs(app).length,
+  };
+}
+
+const storedPdfs = (app: TestApp) =>
+  readdirSync(path.join(app.config.dataDir, 'files')).filter((name) => name.endsWith('.pdf'));
+
+/** What a dry run and the import after it must agree on. */
+const outcome = ({ dryRun: _, startedAt: __, finishedAt: ___, ...rest }: MigrationReport) => rest;
+
+/** The counts the fixture leads to on an empty portal. */
+const FIRST_IMPORT = {
+  churches: { read: 60, created: 59, updated: 0, unchanged: 0, skipped: 1 },
+  languages: { read: 40, created: 39, updated: 0, unchanged: 0, skipped: 1 },
+  translations: { read: 20, created: 20, updated: 0, unchanged: 0, skipped: 0 },
+  accounts: { read: 300, created: 298, updated: 0, unchanged: 0, skipped: 2 },
+  files: { read: 203, created: 196, updated: 0, unchanged: 0, skipped: 7 },
+  transactions: { read: 400, created: 396, updated: 0, unchanged: 0, skipped: 4 },
+};
+const PDFS = 206;
+
+describe('parseCollection', () => {
+  it('reads JSON Lines and JSON arrays with Extended JSON alike', () => {
+    const documents = [
+      { _id: { $oid: '65920000aaaaaaaaaaaaaaaa' }, at: { $date: '2024-03-01T10:00:00.000Z' }, n: { $numberInt: '7' } },
+      { _id: { $oid: '65920000bbbbbbbbbbbbbbbb' }, at: { $date: { $numberLong: '1709287200000' } }, n: 2.5 },
+    ];
+    const expected = [
+      { _id: '65920000aaaaaaaaaaaaaaaa', at: new Date('2024-03-01T10:00:00.000Z'), n: 7 },
+      { _id: '65920000bbbbbbbbbbbbbbbb', at: new Date(1_709_287_200_000), n: 2.5 },
+    ];
+    const lines = `${documents.map((document) => JSON.stringify(document)).join('\r\n')}\n\n`;
+    expect(parseCollection(lines, 'x.json')).toEqual(expected);
+    expect(parseCollection(`\uFEFF${JSON.stringify(documents)}`, 'x.json')).toEqual(expected);
+  });
+
+  it('names the file and line of malformed input', () => {
+    expect(() => parseCollection('{"_id":"a"}\n{oops', 'accounts.json')).toThrow(
+      'accounts.json, line 2: not valid JSON.',
+    );
+    expect(() => parseCollection('[{"_id":"a"}, 3]', 'files.json')).toThrow(
+      'files.json: item 2 of the array is not a document.',
+    );
+  });
+});
+
+describe('importLegacyExport', () => {
+  let app: TestApp;
+  let folder: string;
+  let fixture: LegacyFixture;
+  let dryRun: MigrationReport;
+  let imported: MigrationReport;
+  const run = (options: { dryRun: boolean; onProgress?: Parameters<typeof importLegacyExport>[2]['onProgress'] }) =>
+    importLegacyExport(app.db, app.storage, { exportFolder: folder, pdfFolder: folder, ...options });
+  const accountByLegacyId = async (legacyId: string) =>
+    (await app.db.select().from(accounts).where(eq(accounts.legacyId, legacyId)))[0];
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    folder = await temporaryFolder();
+    fixture = await writeLegacyExport(folder);
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('leaves the database and the file store as they were when it fails half-way', async () => {
+    const before = await snapshot(app);
+    let pdfsWhenFailing = 0;
+    const failing = run({
+      dryRun: false,
+      onProgress: (phase) => {
+        if (phase !== 'transactions') return;
+        pdfsWhenFailing = storedPdfs(app).length;
+        throw new Error('injected failure');
+      },
+    });
+    await expect(failing).rejects.toThrow('injected failure');
+    expect(pdfsWhenFailing).toBe(PDFS);
+    expect(await snapshot(app)).toEqual(before);
+  });
+
+  it('in a dry run changes nothing and reports what the import will do', async () => {
+    const before = await snapshot(app);
+    dryRun = await run({ dryRun: true });
+    expect(await snapshot(app)).toEqual(before);
+    expect(dryRun.dryRun).toBe(true);
+    expect(dryRun.collections).toEqual(FIRST_IMPORT);
+    expect(dryRun.pdfsStored).toBe(PDFS);
+    expect(dryRun.ignored).toEqual([{ file: 'refreshtokens.json', reason: expect.stringMatching(/Refresh tokens/) }]);
+    expect(dryRun.conflicts).toEqual(
+      expect.arrayContaining([
+        {
+          collection: 'accounts',
+          legacyId: fixture.duplicateEmail.second,
+          reason: expect.stringContaining(`legacy account ${fixture.duplicateEmail.first}`),
+        },
+        {
+          collection: 'accounts',
+          legacyId: fixture.ids.accounts[299],
+          reason: expect.stringMatching(/not a valid address/),
+        },
+        { collection: 'churches', legacyId: fixture.ids.churches[10], reason: expect.stringMatching(/merged/) },
+        { collection: 'languages', legacyId: fixture.ids.languages[39], reason: expect.stringMatching(/merged/) },
+        { collection: 'files', legacyId: fixture.unknownLanguageFile, reason: 'Language "Klingon" does not exist.' },
+        {
+          collection: 'files',
+          legacyId: fixture.olderEditionFile,
+          reason: expect.stringContaining(fixture.newerEditionFile),
+        },
+        {
+          collection: 'transactions',
+          legacyId: fixture.transactionToMissingFile,
+          reason: expect.stringMatching(/is not in the export/),
+        },
+      ]),
+    );
+    expect(dryRun.missingPdfs).toEqual(
+      expect.arrayContaining([
+        ...fixture.missingPdfFiles.map((legacyId) => expect.objectContaining({ legacyId, reason: 'not found' })),
+        expect.objectContaining({ legacyId: fixture.notPdfFile, reason: 'not a PDF' }),
+      ]),
+    );
+    expect(dryRun.notes.map((note) => note.reason)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Allocation -5/),
+        expect.stringMatching(/^Allocation "lots"/),
+        'Book "Teevo Junior" did not exist: created.',
+        expect.stringMatching(/was not imported: kept without an account/),
+      ]),
+    );
+  });
+
+  it('creates exactly what the dry run reported', async () => {
+    const before = await snapshot(app);
+    imported = await run({ dryRun: false });
+    expect(outcome(imported)).toEqual(outcome(dryRun));
+    const after = await snapshot(app);
+    const { collections: c } = imported;
+    const legacyCount = async (table: typeof languages | typeof files, ids: string[]) =>
+      app.db.$count(table, inArray(table.legacyId, ids));
+    const translatedLanguages = await legacyCount(languages, fixture.ids.translations);
+    const translatedFiles = await legacyCount(files, fixture.ids.translations);
+    expect(translatedLanguages + translatedFiles).toBe(c.translations.created);
+    expect(after).toEqual({
+      accounts: before.accounts + c.accounts.created,
+      books: before.books + 1,
+      churches: before.churches + c.churches.created,
+      downloads: before.downloads + c.transactions.created,
+      files: before.files + c.files.created + translatedFiles,
+      languages: before.languages + c.languages.created + translatedLanguages,
+      pdfs: before.pdfs + imported.pdfsStored,
+    });
+  });
+
+  it('keeps legacy passwords: the old one signs in and is re-hashed with argon2id', async () => {
+    expect((await accountByLegacyId(fixture.user.id))?.passwordHash).toMatch(/^\$2[aby]\$04\$/);
+    const { body } = await signIn(app, fixture.user.email, LEGACY_PASSWORDS.user);
+    expect(body).toMatchObject({ email: fixture.user.email, role: 'User', firstName: 'First0', title: 'Mr' });
+    expect((await accountByLegacyId(fixture.user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+    await signIn(app, fixture.user.email, LEGACY_PASSWORDS.user);
+  });
+
+  it('keeps a legacy Admin an Admin', async () => {
+    const { body } = await signIn(app, fixture.admin.email, LEGACY_PASSWORDS.admin);
+    expect(body.role).toBe('Admin');
+    expect((await accountByLegacyId(fixture.admin.id))?.role).toBe('Admin');
+  });
+
+  it('maps accounts: church by legacy id or name, verification, membership', async () => {
+    const [account4, account5, account8, account9, account10] = await Promise.all(
+      [4, 5, 8, 9, 10].map((i) => accountByLegacyId(fixture.ids.accounts[i] as string)),
+    );
+    const [church4] = await app.db
+      .select()
+      .from(churches)
+      .where(eq(churches.legacyId, fixture.ids.churches[4] as string));
+    const [church5] = await app.db.select().from(churches).where(eq(churches.name, 'Church 5'));
+    expect(account4).toMatchObject({ churchId: church4?.id, isMember: true, verifiedAt: expect.any(Date) });
+    expect(account5?.churchId).toBe(church5?.id);
+    expect(account8?.verifiedAt).toEqual(account8?.createdAt);
+    expect(account9?.verifiedAt).toBeNull();
+    expect(account10).toMatchObject({ churchId: null, isMember: false, email: 'member10@example.org' });
+    expect(church4).toMatchObject({ allocation: 40, country: 'Nigeria' });
+  });
+
+  it('points transactions at the accounts and files they name, with the edition’s names', async () => {
+    const rows = await app.db
+      .select({ legacyId: downloads.legacyId, account: accounts.legacyId, file: files.legacyId, download: downloads })
+      .from(downloads)
+      .leftJoin(accounts, eq(accounts.id, downloads.accountId))
+      .leftJoin(files, eq(files.id, downloads.fileId));
+    const byLegacyId = new Map(rows.map((row) => [row.legacyId, row]));
+    const unlinkedFiles = [...fixture.missingPdfFiles, fixture.notPdfFile, fixture.unknownLanguageFile];
+    for (const transaction of fixture.transactions) {
+      const row = byLegacyId.get(transaction.id);
+      if (transaction.file === fixture.fileNotInExport) {
+        expect(row).toBeUndefined();
+        continue;
+      }
+      const account =
+        transaction.user === fixture.duplicateEmail.second
+          ? fixture.duplicateEmail.first
+          : fixture.ids.accounts.includes(transaction.user) && transaction.user !== fixture.ids.accounts[299]
+            ? transaction.user
+            : null;
+      const file = unlinkedFiles.includes(transaction.file)
+        ? null
+        : transaction.file === fixture.olderEditionFile
+          ? fixture.newerEditionFile
+          : transaction.file;
+      expect({ id: transaction.id, account: row?.account, file: row?.file }).toEqual({
+        id: transaction.id,
+        account,
+        file,
+      });
+    }
+    const downloadOf = (index: number) => byLegacyId.get(fixture.transactions[index]?.id ?? '')?.download;
+    expect(downloadOf(2)).toMatchObject({
+      fileId: null,
+      bookName: 'Take5',
+      languageName: 'Portuguese',
+      year: 2024,
+      month: 1,
+    });
+    expect(downloadOf(4)).toMatchObject({
+      languageName: 'Klingon',
+      fileId: null,
+    });
+    expect(downloadOf(1)).toMatchObject({
+      bookName: 'Take5',
+      languageName: 'English',
+      downloadedAt: new Date(Date.UTC(2024, 5, 1, 0, 1)),
+    });
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await snapshot(app);
+    const again = await run({ dryRun: false });
+    expect(await snapshot(app)).toEqual(before);
+    expect(again.pdfsStored).toBe(0);
+    for (const [name, counts] of Object.entries(again.collections)) {
+      const first = imported.collections[name as keyof typeof imported.collections];
+      expect({ name, ...counts }).toEqual({ name, ...first, created: 0, unchanged: first.created });
+    }
+    expect((await accountByLegacyId(fixture.user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('the migration API', () => {
+  let app: TestApp;
+  let folder: string;
+  let zip: Buffer;
+  let superAdmin: Awaited<ReturnType<typeof loginAs>>;
+  let admin: Awaited<ReturnType<typeof loginAs>>;
+  let user: Awaited<ReturnType<typeof loginAs>>;
+  let lastReport: MigrationReport;
+
+  const upload = async (
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    file = { name: 'legacy-export.zip', data: zip, type: 'application/zip' },
+  ) => {
+    const body = await multipart(fields, file);
+    return app.inject({
+      method: 'POST',
+      url: '/api/migrate/import',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    [superAdmin, admin, user] = await Promise.all([
+      loginAs(app, 'Super Admin'),
+      loginAs(app, 'Admin'),
+      loginAs(app, 'User'),
+    ]);
+    folder = await temporaryFolder();
+    await writeLegacyExport(folder);
+    const entries = Object.fromEntries(
+      await Promise.all(
+        (await readdir(folder)).map(async (name) => [
+          `export/${name}`,
+          new Uint8Array(await readFile(path.join(folder, name))),
+        ]),
+      ),
+    );
+    zip = Buffer.from(zipSync({ ...entries, '__MACOSX/export/._accounts.json': new Uint8Array([0, 1, 2]) }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  describe('GET /api/migrate/migrate-data', () => {
+    it('answers 404 before any import', async () => {
+      const response = await app.inject({ url: '/api/migrate/migrate-data', headers: superAdmin.headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MIGRATION_MESSAGES.noReport });
+    });
+  });
+
+  describe('POST /api/migrate/import', () => {
+    it('is for the Super Admin only', async () => {
+      expect((await upload({}, { dryRun: 'true' })).statusCode).toBe(401);
+      for (const role of [admin, user]) {
+        const response = await upload(role.headers, { dryRun: 'true' });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ message: MESSAGES.denied });
+      }
+    });
+
+    it('runs a dry run of an uploaded zip without changing anything', async () => {
+      const before = await snapshot(app);
+      const response = await upload(superAdmin.headers, { dryRun: 'true' });
+      expect(response.statusCode).toBe(200);
+      const report = response.json<MigrationReport>();
+      expect(report).toMatchObject({ dryRun: true, collections: FIRST_IMPORT, pdfsStored: PDFS });
+      expect(await snapshot(app)).toEqual(before);
+    });
+
+    it('imports the uploaded zip', async () => {
+      const before = await snapshot(app);
+      const response = await upload(superAdmin.headers, { dryRun: 'false' });
+      expect(response.statusCode).toBe(200);
+      lastReport = response.json<MigrationReport>();
+      expect(lastReport).toMatchObject({ dryRun: false, collections: FIRST_IMPORT, pdfsStored: PDFS });
+      const after = await snapshot(app);
+      expect(after.accounts - before.accounts).toBe(FIRST_IMPORT.accounts.created);
+      expect(after.pdfs - before.pdfs).toBe(PDFS);
+      expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);
+    });
+
+    it('reads .json files uploaded as they are, and names a malformed one', async () => {
+      const good = await upload(
+        superAdmin.headers,
+        { dryRun: 'true' },
+        { name: 'churches.json', data: await readFile(path.join(folder, 'churches.json')), type: 'application/json' },
+      );
+      expect(good.statusCode).toBe(200);
+      expect(good.json().collections.churches).toEqual({ read: 60, created: 0, updated: 0, unchanged: 59, skipped: 1 });
+      const bad = await upload(
+        superAdmin.headers,
+        { dryRun: 'true' },
+        { name: 'accounts.json', data: Buffer.from('{"_id": 1}\n{nope'), type: 'application/json' },
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'accounts.json, line 2: not valid JSON.' });
+    });
+
+    it('refuses files that are not part of an export, and a bad dryRun', async () => {
+      const text = await upload(
+        superAdmin.headers,
+        { dryRun: 'true' },
+        { name: 'notes.txt', data: Buffer.from('hi'), type: 'text/plain' },
+      );
+      expect(text.statusCode).toBe(400);
+      expect(text.json()).toEqual({ message: MIGRATION_MESSAGES.unsupportedUpload });
+      const junk = await upload(
+        superAdmin.headers,
+        { dryRun: 'true' },
+        { name: 'export.zip', data: Buffer.from('PK junk'), type: 'application/zip' },
+      );
+      expect(junk.statusCode).toBe(400);
+      expect(junk.json()).toEqual({ message: MIGRATION_MESSAGES.badZip });
+      const flag = await upload(superAdmin.headers, { dryRun: 'maybe' });
+      expect(flag.statusCode).toBe(400);
+      expect(flag.json()).toEqual({ message: MIGRATION_MESSAGES.dryRunInvalid });
+    });
+  });
+
+  describe('GET /api/migrate/progress', () => {
+    it('is for the Super Admin only', async () => {
+      expect((await app.inject({ url: '/api/migrate/progress' })).statusCode).toBe(401);
+      expect((await app.inject({ url: '/api/migrate/progress', headers: admin.headers })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/migrate/progress', headers: user.headers })).statusCode).toBe(403);
+    });
+
+    it('follows a running import, which keeps a second one out', async () => {
+      let settled = false;
+      const running = upload(superAdmin.headers, { dryRun: 'false' }).finally(() => {
+        settled = true;
+      });
+      const seen = new Set<string>();
+      let second: number | undefined;
+      while (!settled) {
+        const progress = (await app.inject({ url: '/api/migrate/progress', headers: superAdmin.headers })).json();
+        if (progress.running) {
+          seen.add(progress.phase);
+          expect(progress.done).toBeLessThanOrEqual(progress.total);
+        }
+        // Inside the transaction, where the embedded database has no connection to spare.
+        if (progress.phase === 'accounts' || progress.phase === 'files' || progress.phase === 'transactions') {
+          second ??= (await upload(superAdmin.headers, { dryRun: 'true' })).statusCode;
+        }
+        await new Promise(setImmediate);
+      }
+      expect((await running).statusCode).toBe(200);
+      lastReport = (await running).json();
+      expect(seen.size).toBeGreaterThan(0);
+      expect(second).toBe(409);
+      const after = await app.inject({ url: '/api/migrate/progress', headers: superAdmin.headers });
+      expect(after.json()).toEqual({ running: false, phase: null, done: 0, total: 0 });
+    });
+  });
+
+  describe('GET /api/migrate/migrate-data', () => {
+    it('answers the latest report to the Super Admin only', async () => {
+      const response = await app.inject({ url: '/api/migrate/migrate-data', headers: superAdmin.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(lastReport);
+      expect(lastReport.collections.accounts).toMatchObject({ created: 0, unchanged: FIRST_IMPORT.accounts.created });
+      expect((await app.inject({ url: '/api/migrate/migrate-data', headers: admin.headers })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/migrate/migrate-data' })).statusCode).toBe(401);
+    });
+  });
+});
+
+// A first start of the embedded database in a new DATA_DIR alone takes seconds.
+describe('npm run migrate:legacy', { timeout: 90_000 }, () => {
+  const serverFolder = path.resolve(import.meta.dirname, '../../..');
+  let dataDir: string;
+  let exportFolder: string;
+  let pdfFolder: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+
+  const cli = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['src/modules/migrate/cli.ts', ...args], {
+      cwd: serverFolder,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', INIT_CWD: serverFolder },
+    });
+
+  beforeAll(async () => {
+    [dataDir, exportFolder, pdfFolder] = await Promise.all([temporaryFolder(), temporaryFolder(), temporaryFolder()]);
+    await writeLegacyExport(exportFolder, pdfFolder);
+    if (process.env.DATABASE_URL) scratch = await createScratchDatabase(process.env.DATABASE_URL);
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+    await Promise.all([dataDir, exportFolder, pdfFolder].map((folder) => rm(folder, { recursive: true, force: true })));
+  });
+
+  it('prints the report of a dry run as a table with the conflicts', async () => {
+    const { stdout } = await cli(exportFolder, '--dry-run', '--files', pdfFolder);
+    expect(stdout).toMatch(/^Legacy import, DRY RUN/);
+    expect(stdout).toMatch(/collection\s+read\s+created\s+updated\s+unchanged\s+skipped/);
+    expect(stdout).toMatch(/accounts\s+300\s+298\s+0\s+0\s+2/);
+    expect(stdout).toMatch(/Conflicts, skipped \(\d+\):/);
+    expect(stdout).toContain('Language "Klingon" does not exist.');
+    expect(readdirSync(path.join(dataDir, 'files')).filter((name) => name.endsWith('.pdf'))).toEqual([]);
+  });
+
+  it('imports the folder with its PDFs from --files', async () => {
+    const { stdout } = await cli(exportFolder, '--files', pdfFolder);
+    expect(stdout).toMatch(/^Legacy import done\./);
+    expect(stdout).toMatch(/transactions\s+400\s+396\s+0\s+0\s+4/);
+    expect(readdirSync(path.join(dataDir, 'files')).filter((name) => name.endsWith('.pdf'))).toHaveLength(PDFS);
+  });
+
+  it('fails with one clear line and exit code 1', async () => {
+    const missing = path.join(exportFolder, 'nowhere');
+    await mkdir(path.join(dataDir, 'files'), { recursive: true });
+    const failure = await cli(missing).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 1 });
+    expect((failure as { stderr: string }).stderr).toBe(`Migration failed: ${missing} is not a folder.\n`);
+  });
+});

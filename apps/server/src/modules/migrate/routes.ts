@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MESSAGES,
+  MIGRATION_MESSAGES,
+  type MigrationProgress,
+  migrationFieldsSchema,
+  migrationProgressSchema,
+  migrationReportSchema,
+} from '@portal/contract';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
+import { verifyAccessToken } from '../accounts/tokens.ts';
+import { importLegacyExport } from './importer.ts';
+import { latestReport } from './saved-reports.ts';
+import { receiveExport } from './upload.ts';
+
+const tags = ['migration'];
+const security = [{ bearer: [] }];
+const idle: MigrationProgress = { running: false, phase: null, done: 0, total: 0 };
+
+export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const superAdmin = app.auth.require('Super Admin');
+  const uploads = path.join(app.config.dataDir, 'migration-uploads');
+  // Leftovers of imports interrupted by a crash.
+  await rm(uploads, { recursive: true, force: true });
+  let progress = idle;
+
+  /**
+   * On the embedded database an import's transaction holds the only connection until it ends, so
+   * app.auth's account look-up would wait for it. While one may be running, callers are checked by
+   * their signed token alone (role included; tokens live 15 minutes): progress answers at once, and a
+   * second import is refused at once instead of starting when the first one ends.
+   */
+  const superAdminByToken: preHandlerAsyncHookHandler = async (request) => {
+    const header = request.headers.authorization;
+    const claims = header?.startsWith('Bearer ')
+      ? verifyAccessToken(header.slice(7).trim(), app.auth.secret)
+      : undefined;
+    if (!claims) throw new Unauthorized(MESSAGES.signInRequired);
+    if (claims.role !== 'Super Admin') throw new Forbidden(MESSAGES.denied);
+  };
+  const refuseWhileRunning: preHandlerAsyncHookHandler = async () => {
+    if (progress.running) throw new Conflict(MIGRATION_MESSAGES.running);
+  };
+
+  app.post(
+    '/import',
+    {
+      preHandler: [superAdminByToken, refuseWhileRunning, superAdmin],
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        summary:
+          'Import a legacy MongoDB export: the collections as .json files (mongoexport JSON Lines or --jsonArray) and/or one .zip of them with the PDFs; field `dryRun` true runs it all and rolls it back. One import at a time.',
+        response: { 200: migrationReportSchema },
+      },
+    },
+    async (request) => {
+      // Checked again: another import may have started while this caller's account was looked up.
+      if (progress.running) throw new Conflict(MIGRATION_MESSAGES.running);
+      progress = { running: true, phase: 'uploading', done: 0, total: 0 };
+      const folder = path.join(uploads, randomUUID());
+      try {
+        await mkdir(folder, { recursive: true });
+        const fields = migrationFieldsSchema.safeParse(await receiveExport(request, folder));
+        if (!fields.success) throw new BadRequest(fields.error.issues[0]?.message ?? MIGRATION_MESSAGES.dryRunInvalid);
+        return await importLegacyExport(app.db, app.storage, {
+          exportFolder: folder,
+          pdfFolder: folder,
+          dryRun: fields.data.dryRun,
+          createdBy: request.caller?.id,
+          onProgress: (phase, done, total) => {
+            progress = { running: true, phase, done, total };
+          },
+        });
+      } finally {
+        progress = idle;
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
+  app.get(
+    '/progress',
+    {
+      preHandler: superAdminByToken,
+      logLevel: 'warn',
+      schema: {
+        tags,
+        security,
+        summary: 'What the running import is doing, for a progress bar: its phase and records done of total',
+        response: { 200: migrationProgressSchema },
+      },
+    },
+    async () => progress,
+  );
+
+  app.get(
+    '/migrate-data',
+    {
+      preHandler: superAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'The report of the latest import, dry or real',
+        response: { 200: migrationReportSchema },
+      },
+    },
+    async () => latestReport(app.db),
+  );
+};

@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_MIGRATION_UNZIPPED_BYTES, MIGRATION_MESSAGES } from '@portal/contract';
+import { Unzip, UnzipInflate } from 'fflate';
+import { BadRequest, HttpError } from '../../errors.ts';
+
+const ZIP_SIGNATURES = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
+
+interface Chunk {
+  name: string;
+  data: Uint8Array;
+  final: boolean;
+}
+
+/**
+ * Unpacks a zip into a folder entry by entry, a chunk at a time, so neither the archive nor its
+ * files are ever held in memory whole. `nameOf` gives the name an entry is written under, or
+ * undefined to skip it.
+ */
+export async function unzipInto(zipFile: string, folder: string, nameOf: (entry: string) => string | undefined) {
+  const chunks: Chunk[] = [];
+  let failure: Error | undefined;
+  const unzip = new Unzip((entry) => {
+    const name = nameOf(entry.name);
+    if (!name) return;
+    entry.ondata = (error, data, final) => {
+      if (error) failure = error;
+      else chunks.push({ name, data, final });
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+
+  const handles = new Map<string, FileHandle>();
+  let unpacked = 0;
+  // fflate decompresses synchronously inside push(): write out what it produced before reading on.
+  const writeOut = async () => {
+    if (failure) throw new BadRequest(MIGRATION_MESSAGES.badZip);
+    for (const { name, data, final } of chunks.splice(0)) {
+      unpacked += data.length;
+      if (unpacked > MAX_MIGRATION_UNZIPPED_BYTES) throw new HttpError(413, MIGRATION_MESSAGES.zipTooLarge);
+      let file = handles.get(name);
+      if (!file) {
+        file = await open(path.join(folder, name), 'w');
+        handles.set(name, file);
+      }
+      await file.write(data);
+      if (final) {
+        handles.delete(name);
+        await file.close();
+      }
+    }
+  };
+  const push = (data: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(data, final);
+    } catch {
+      throw new BadRequest(MIGRATION_MESSAGES.badZip);
+    }
+  };
+
+  let first = true;
+  try {
+    for await (const data of createReadStream(zipFile)) {
+      // A zip starts with a local file header, or with the end record when it is empty.
+      if (first && !ZIP_SIGNATURES.some((signature) => signature.equals((data as Buffer).subarray(0, 4)))) {
+        throw new BadRequest(MIGRATION_MESSAGES.badZip);
+      }
+      first = false;
+      push(data as Buffer, false);
+      await writeOut();
+    }
+    push(new Uint8Array(0), true);
+    await writeOut();
+  } finally {
+    await Promise.all([...handles.values()].map((file) => file.close()));
+  }
+}

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+// The default theme, and one dim and one dark theme, whose colours differ the most from it.
+for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
+  test(`the landing page loads with no console errors and no serious accessibility violations (${theme})`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
+
+    await page.goto('/en/dist');
+
+    await expect(page.locator('link#theme-link')).toHaveAttribute('href', `/themes/${theme}/theme.css`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teevo and Take5, every month, in your language');
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video.locator('source')).toHaveAttribute('src', /^https?:\/\/.+/);
+    for (const name of [
+      'Sponsor a translation',
+      'Listen to the audio format',
+      'Request the Braille format',
+      'Get other teen publications',
+    ]) {
+      const panel = page.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect(panel).toHaveAttribute('href', /^https?:\/\/.+/);
+      await expect(panel).toHaveAttribute('target', '_blank');
+      await expect(panel).toHaveAttribute('rel', 'noopener');
+    }
+    await page.waitForLoadState('networkidle');
+
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,0 +1,54 @@
+import { MESSAGES } from '@portal/contract';
+import { expect, test } from './fixtures.ts';
+
+test('reloading a back-office page serves the app, which sends a visitor to sign in and remembers the page', async ({
+  page,
+}) => {
+  const response = await page.goto('/admin/church');
+
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toContain('text/html');
+  await expect(page).toHaveURL('/login?redirect=%2Fadmin%2Fchurch');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('/admin/church');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teevo and Take5, every month, in your language');
+});
+
+test('closing the Sign In dialog leaves the landing page', async ({ page }) => {
+  await page.goto('/en/dist');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('an unknown path shows Not Found and a way back to the dashboard', async ({ page }) => {
+  await page.goto('/no/such/page');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Found');
+  await expect(page.getByText(MESSAGES.notFound)).toBeVisible();
+  const back = page.getByRole('link', { name: 'Go To Dashboard' });
+  await expect(back).toHaveAttribute('href', '/');
+  await back.click();
+  // The dashboard needs a session, so a visitor lands on the sign-in page.
+  await expect(page).toHaveURL('/login');
+});
+
+const PUBLIC_PAGES: Record<string, string> = {
+  '/signup': 'Sign Up',
+  '/Signup': 'Sign Up',
+  '/account/register': 'Register',
+  '/account/reset-password?token=abc': 'Reset Password',
+  '/account/verify-email?token=abc': 'Verify Email',
+  '/account/forgot-password': 'Forgot Password',
+};
+
+test('every public route shows its own page to a visitor', async ({ page }) => {
+  for (const [path, heading] of Object.entries(PUBLIC_PAGES)) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    await expect(page).toHaveURL(path);
+  }
+});

@@ -1,0 +1,91 @@
+import { MESSAGES } from '@portal/contract';
+import { expect, test } from './fixtures.ts';
+import { rememberUser } from './support/session.ts';
+
+const SHELL_PAGES: Record<string, string> = {
+  '/': 'Dashboard',
+  '/admin/dashboard': 'Dashboard',
+  '/admin/file-list': 'File Manager',
+  '/user/download': 'Download',
+  '/admin/upload': 'Country Upload',
+  '/admin/church': 'Church List',
+  '/admin/languages': 'Languages',
+  '/admin/user-list': 'Users',
+  '/admin/user/42': 'Edit User',
+  '/profile/details': 'Profile Details',
+  '/user/profile': 'My Profile',
+  '/admin/migrate': 'Migration',
+};
+
+test('every route of the signed-in area opens in the shell for a Super Admin', async ({ page }) => {
+  await rememberUser(page, 'Super Admin');
+  for (const [path, heading] of Object.entries(SHELL_PAGES)) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  }
+});
+
+test('an Admin gets the shell with the back-office menu, and signing out goes to the landing page', async ({
+  page,
+}) => {
+  await rememberUser(page, 'Admin');
+  await page.goto('/admin/church');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Church List');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const group of ['Home', 'Translations', 'Administration']) {
+    await expect(menu.getByRole('list', { name: group })).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'Church List' })).toHaveAttribute('aria-current', 'page');
+  // The migration is for Super Admins only.
+  await expect(menu.getByRole('link', { name: 'Migration' })).toHaveCount(0);
+  await page.goto('/admin/migrate');
+  await expect(page).toHaveURL('/access');
+  await page.goto('/admin/church');
+  await expect(page.getByRole('banner')).toContainText('Mensah Grace');
+  await expect(page.getByRole('banner')).toContainText('grace.mensah@example.org');
+
+  await page.getByRole('button', { name: /Mensah Grace/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('a User sees only the download menu and is denied the back office', async ({ page }) => {
+  await rememberUser(page, 'User');
+  await page.goto('/admin/church');
+
+  await expect(page).toHaveURL('/access');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denied');
+  await expect(page.getByText(MESSAGES.denied)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Go To Dashboard' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link')).toHaveText(['Download']);
+});
+
+test('at 360 px the menu opens over the page from the keyboard and Escape closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await rememberUser(page, 'Super Admin');
+  await page.goto('/user/download');
+  const toggle = page.getByRole('button', { name: 'Main menu' });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeHidden();
+
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await menu.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL('/admin/user-list');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+  await expect(menu).toBeHidden();
+});

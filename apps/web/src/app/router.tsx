@@ -1,0 +1,114 @@
+import { ADMIN_ROLES } from '@portal/contract';
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RouteErrorPage } from '../features/errors/pages/route-error-page.tsx';
+import { PublicLayout } from '../layout/public-layout.tsx';
+import { RequireAuth, RequireRole } from '../lib/session/guards.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/** Each page is its own chunk, fetched the first time its route renders. */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return <Page />;
+}
+
+const dashboardPage = page(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'en/dist', element: page(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage') },
+          { path: 'login', element: page(() => import('./routes/login-route.tsx'), 'LoginRoute') },
+          // Route paths match case-insensitively, so this also serves /Signup.
+          { path: 'signup', element: page(() => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage') },
+          {
+            path: 'account',
+            children: [
+              {
+                path: 'register',
+                element: page(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage'),
+              },
+              {
+                path: 'reset-password',
+                element: page(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage'),
+              },
+              {
+                path: 'verify-email',
+                element: page(() => import('../features/auth/pages/verify-email-page.tsx'), 'VerifyEmailPage'),
+              },
+              {
+                path: 'forgot-password',
+                element: page(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth>{page(() => import('../layout/app-shell.tsx'), 'AppShell')}</RequireAuth>,
+        children: [
+          { index: true, element: dashboardPage },
+          {
+            path: 'user/download',
+            element: page(() => import('../features/downloads/pages/download-page.tsx'), 'DownloadPage'),
+          },
+          {
+            path: 'user/profile',
+            element: page(() => import('../features/profile/pages/user-profile-page.tsx'), 'UserProfilePage'),
+          },
+          {
+            path: 'profile/details',
+            element: page(() => import('../features/profile/pages/profile-details-page.tsx'), 'ProfileDetailsPage'),
+          },
+          {
+            path: 'admin',
+            element: <RequireRole allow={ADMIN_ROLES} />,
+            children: [
+              { path: 'dashboard', element: dashboardPage },
+              {
+                path: 'file-list',
+                element: page(() => import('../features/files/pages/file-list-page.tsx'), 'FileListPage'),
+              },
+              {
+                path: 'upload',
+                element: page(() => import('../features/countries/pages/country-upload-page.tsx'), 'CountryUploadPage'),
+              },
+              {
+                path: 'church',
+                element: page(() => import('../features/churches/pages/church-list-page.tsx'), 'ChurchListPage'),
+              },
+              {
+                path: 'languages',
+                element: page(() => import('../features/languages/pages/language-list-page.tsx'), 'LanguageListPage'),
+              },
+              {
+                path: 'user-list',
+                element: page(() => import('../features/users/pages/user-list-page.tsx'), 'UserListPage'),
+              },
+              {
+                path: 'user/:id',
+                element: page(() => import('../features/users/pages/user-edit-page.tsx'), 'UserEditPage'),
+              },
+              {
+                element: <RequireRole allow={['Super Admin']} />,
+                children: [
+                  {
+                    path: 'migrate',
+                    element: page(() => import('../features/migration/pages/migration-page.tsx'), 'MigrationPage'),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: 'access', element: page(() => import('../features/errors/pages/denied-page.tsx'), 'DeniedPage') },
+      { path: '*', element: page(() => import('../features/errors/pages/not-found-page.tsx'), 'NotFoundPage') },
+    ],
+  },
+]);

@@ -1,0 +1,178 @@
+import { Button } from 'primereact/button';
+import { InputSwitch } from 'primereact/inputswitch';
+import { RadioButton } from 'primereact/radiobutton';
+import { Sidebar } from 'primereact/sidebar';
+import { MAX_SCALE, MIN_SCALE } from '../../lib/layout-settings/constants.ts';
+import {
+  type InputStyle,
+  type MenuMode,
+  updateLayoutSettings,
+  useLayoutSettings,
+} from '../../lib/layout-settings/layout-settings.ts';
+import { type ColorMode, THEMES } from '../../lib/layout-settings/themes.ts';
+import './settings-panel.css';
+
+const COLOR_MODE_LABELS: Record<ColorMode, string> = { light: 'Light', dim: 'Dim', dark: 'Dark' };
+const COLOR_MODES = Object.keys(COLOR_MODE_LABELS) as ColorMode[];
+
+const themeGroups = COLOR_MODES.map((mode) => ({
+  label: COLOR_MODE_LABELS[mode],
+  themes: THEMES.filter((theme) => theme.colorMode === mode),
+}));
+
+const scales = Array.from({ length: MAX_SCALE - MIN_SCALE + 1 }, (_, index) => MIN_SCALE + index);
+
+interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+function ChoiceGroup<T extends string>(props: {
+  legend: string;
+  name: string;
+  choices: Choice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="settings-section">
+      <legend className="settings-heading">{props.legend}</legend>
+      <div className="flex flex-wrap gap-4">
+        {props.choices.map((choice) => {
+          const id = `${props.name}-${choice.value}`;
+          return (
+            <div key={choice.value} className="flex align-items-center gap-2">
+              <RadioButton
+                inputId={id}
+                name={props.name}
+                value={choice.value}
+                checked={props.value === choice.value}
+                onChange={() => props.onChange(choice.value)}
+              />
+              <label htmlFor={id}>{choice.label}</label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+const INPUT_STYLES: Choice<InputStyle>[] = [
+  { value: 'outlined', label: 'Outlined' },
+  { value: 'filled', label: 'Filled' },
+];
+
+const MENU_MODES: Choice<MenuMode>[] = [
+  { value: 'static', label: 'Static' },
+  { value: 'overlay', label: 'Overlay' },
+];
+
+export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const settings = useLayoutSettings();
+
+  return (
+    <Sidebar
+      visible={visible}
+      onHide={onHide}
+      position="right"
+      className="settings-panel"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="settings-panel-title"
+      ariaCloseLabel="Close settings"
+      header={
+        <h2 id="settings-panel-title" className="text-xl font-semibold m-0">
+          Layout settings
+        </h2>
+      }
+    >
+      <div className="settings-section">
+        <label htmlFor="settings-theme" className="settings-heading">
+          Theme
+        </label>
+        {/* A native select: PrimeReact 10's grouped Dropdown is not announced correctly by screen readers. */}
+        <select
+          id="settings-theme"
+          className="theme-select p-inputtext p-component w-full"
+          value={settings.theme}
+          onChange={(event) => updateLayoutSettings({ theme: event.target.value })}
+        >
+          {themeGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.themes.map((theme) => (
+                <option key={theme.name} value={theme.name}>
+                  {theme.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <p className="flex align-items-center gap-2 mt-2 mb-0 text-sm text-muted">
+          Colour mode <span className="color-mode-badge">{COLOR_MODE_LABELS[settings.colorMode]}</span>
+        </p>
+      </div>
+
+      <fieldset className="settings-section">
+        <legend className="settings-heading">Scale</legend>
+        <div className="flex align-items-center gap-2">
+          <Button
+            type="button"
+            icon="pi pi-minus"
+            rounded
+            text
+            aria-label="Decrease scale"
+            disabled={settings.scale <= MIN_SCALE}
+            onClick={() => updateLayoutSettings({ scale: settings.scale - 1 })}
+          />
+          <span className="flex align-items-center gap-2" aria-hidden="true">
+            {scales.map((scale) => (
+              <span key={scale} className={scale === settings.scale ? 'scale-dot scale-dot-active' : 'scale-dot'} />
+            ))}
+          </span>
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            rounded
+            text
+            aria-label="Increase scale"
+            disabled={settings.scale >= MAX_SCALE}
+            onClick={() => updateLayoutSettings({ scale: settings.scale + 1 })}
+          />
+          <output className="ml-2 text-muted" aria-live="polite">
+            {settings.scale} px
+          </output>
+        </div>
+      </fieldset>
+
+      <ChoiceGroup
+        legend="Input style"
+        name="input-style"
+        choices={INPUT_STYLES}
+        value={settings.inputStyle}
+        onChange={(inputStyle) => updateLayoutSettings({ inputStyle })}
+      />
+
+      <ChoiceGroup
+        legend="Menu type"
+        name="menu-mode"
+        choices={MENU_MODES}
+        value={settings.menuMode}
+        onChange={(menuMode) => updateLayoutSettings({ menuMode })}
+      />
+
+      <div className="settings-section flex align-items-center justify-content-between">
+        <label htmlFor="settings-ripple" className="settings-heading m-0">
+          Ripple effect
+        </label>
+        <InputSwitch
+          inputId="settings-ripple"
+          checked={settings.ripple}
+          // The focusable input is the switch; PrimeReact 10 also makes its wrapper a second, nested checkbox.
+          pt={{ root: { role: undefined, 'aria-checked': undefined } }}
+          onChange={(event) => updateLayoutSettings({ ripple: event.value })}
+        />
+      </div>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,63 @@
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useSession } from '../../../lib/session/session-provider.tsx';
+import { PromoPanels } from '../components/promo-panels.tsx';
+import { TeaserVideo } from '../components/teaser-video.tsx';
+import '../landing.css';
+
+function VisitorLanding() {
+  useDocumentTitle('Welcome');
+  const config = usePublicConfig();
+  const links = config.data?.links;
+
+  return (
+    <>
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <div className="landing-hero-text">
+          <p className="landing-eyebrow">Monthly teen devotionals</p>
+          <h1 id="landing-title" className="landing-title">
+            Teevo and Take5, every month, in your language
+          </h1>
+          <p className="landing-lead">
+            Registered church members download each new edition as a PDF, in many languages. Sign up with your church to
+            get started.
+          </p>
+          <ul className="landing-facts">
+            <li>
+              <i className="pi pi-file-pdf" aria-hidden="true" /> PDF editions
+            </li>
+            <li>
+              <i className="pi pi-language" aria-hidden="true" /> Many languages
+            </li>
+            <li>
+              <i className="pi pi-calendar" aria-hidden="true" /> A new one each month
+            </li>
+          </ul>
+        </div>
+        <TeaserVideo src={links?.teaserVideo} />
+      </section>
+
+      <section className="landing-section" aria-labelledby="promo-title">
+        <h2 id="promo-title" className="landing-section-title">
+          More ways to take part
+        </h2>
+        {config.isError && <Message severity="error" text={`An error has occurred: ${config.error.message}`} />}
+        {config.isPending && <Skeleton height="10rem" borderRadius="1rem" />}
+        {links && <PromoPanels links={links} />}
+      </section>
+    </>
+  );
+}
+
+export function LandingPage() {
+  const { user } = useSession();
+  if (!user) return <VisitorLanding />;
+  return (
+    <ComingSoon title="Download">
+      Hello {user.email}. Pick a year, a month and a language to download that edition, or return to the homepage.
+    </ComingSoon>
+  );
+}

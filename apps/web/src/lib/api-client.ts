@@ -1,0 +1,65 @@
+import { loginPath } from './session/redirect.ts';
+import { endSession, getSession } from './session/session-store.ts';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  return response.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text;
+}
+
+const messageOf = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : undefined;
+
+/** Calls `/api${path}` and returns its parsed answer (undefined when empty); a failure throws ApiError. */
+export async function apiRequest<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+  const { accessToken } = getSession();
+  const headers = new Headers({ Accept: 'application/json' });
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    signal: signal ?? null,
+    body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+  });
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+
+  if ((response.status === 401 || response.status === 403) && accessToken) {
+    endSession();
+    const { pathname, search, hash } = window.location;
+    // A full load also drops every cached answer that belonged to the ended session.
+    window.location.assign(loginPath(`${pathname}${search}${hash}`));
+  }
+  throw new ApiError(messageOf(payload) ?? response.statusText, response.status);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,25 @@
+import { THEME_LINK_ID } from './constants.ts';
+import type { LayoutSettings } from './layout-settings.ts';
+import { themeHref } from './themes.ts';
+
+function themeLink(): HTMLLinkElement {
+  const existing = document.getElementById(THEME_LINK_ID);
+  if (existing instanceof HTMLLinkElement) return existing;
+  const link = document.createElement('link');
+  link.id = THEME_LINK_ID;
+  link.rel = 'stylesheet';
+  // First in <head>, so the app's own stylesheets still override the theme.
+  document.head.prepend(link);
+  return link;
+}
+
+/** Puts the theme, scale and colour mode on the document; the pre-paint script did the same from storage. */
+export function applyLayout({ theme, scale, colorMode }: LayoutSettings) {
+  const link = themeLink();
+  const href = themeHref(theme);
+  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+  const root = document.documentElement;
+  root.style.fontSize = `${scale}px`;
+  root.dataset.colorMode = colorMode;
+  root.style.colorScheme = colorMode === 'light' ? 'light' : 'dark';
+}

@@ -1,0 +1,37 @@
+export interface RestoreLayoutOptions {
+  storageKey: string;
+  linkId: string;
+  themesPath: string;
+  themeNames: string[];
+  fallbackTheme: string;
+  minScale: number;
+  maxScale: number;
+}
+
+/**
+ * Applies the stored theme and scale before the first paint. The build ships this function's source
+ * text as /layout-boot.js, a blocking classic script (the CSP forbids inline ones), so it must not
+ * use anything from outside its own body.
+ */
+export function restoreLayout(options: RestoreLayoutOptions) {
+  let stored: { theme?: unknown; scale?: unknown } = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(options.storageKey) ?? '{}') ?? {};
+  } catch {
+    // Unreadable or blocked storage: the defaults apply.
+  }
+  const theme =
+    typeof stored.theme === 'string' && options.themeNames.includes(stored.theme)
+      ? stored.theme
+      : options.fallbackTheme;
+  const link = document.createElement('link');
+  link.id = options.linkId;
+  link.rel = 'stylesheet';
+  link.href = `${options.themesPath}/${theme}/theme.css`;
+  // First in <head>, so the app's own stylesheets still override the theme.
+  document.head.prepend(link);
+  const scale = stored.scale;
+  if (typeof scale === 'number' && scale >= options.minScale && scale <= options.maxScale) {
+    document.documentElement.style.fontSize = `${scale}px`;
+  }
+}

@@ -1,0 +1,40 @@
+import { themeNames } from 'virtual:prime-themes';
+import { THEMES_PATH } from './constants.ts';
+
+export type ColorMode = 'light' | 'dim' | 'dark';
+
+export interface Theme {
+  name: string;
+  label: string;
+  colorMode: ColorMode;
+}
+
+export const themeHref = (name: string) => `${THEMES_PATH}/${name}/theme.css`;
+
+/** PrimeReact does not tag its themes, but the family and name tell: vela is dim; arya, luna and "dark" are dark. */
+export function colorModeOf(name: string): ColorMode {
+  if (name.startsWith('vela-')) return 'dim';
+  if (/^(arya|luna)-|-dark(-|$)/.test(name)) return 'dark';
+  return 'light';
+}
+
+const WORD_LABELS: Record<string, string> = {
+  md: 'Material',
+  mdc: 'Material Compact',
+  bootstrap4: 'Bootstrap 4',
+  deeppurple: 'Deep Purple',
+};
+
+const labelOf = (name: string) =>
+  name
+    .split('-')
+    .map((word) => WORD_LABELS[word] ?? `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join(' ');
+
+export const THEMES: readonly Theme[] = themeNames.map((name) => ({
+  name,
+  label: labelOf(name),
+  colorMode: colorModeOf(name),
+}));
+
+export const isKnownTheme = (name: unknown): name is string => typeof name === 'string' && themeNames.includes(name);

@@ -1,0 +1,22 @@
+import type { Role } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { loginPath } from './redirect.ts';
+import { useSession } from './session-provider.tsx';
+
+export const ACCESS_DENIED_PATH = '/access';
+
+/** Sends a visitor without a session to sign in, remembering the page they asked for. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const { pathname, search, hash } = useLocation();
+  if (!user) return <Navigate to={loginPath(`${pathname}${search}${hash}`)} replace />;
+  return children;
+}
+
+/** Route layout that lets only the given roles through to its child routes. */
+export function RequireRole({ allow }: { allow: readonly Role[] }) {
+  const { user } = useSession();
+  if (!user || !allow.includes(user.role)) return <Navigate to={ACCESS_DENIED_PATH} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,4 @@
+declare module 'virtual:prime-themes' {
+  /** Folder names of the themes PrimeReact ships, sorted. */
+  export const themeNames: string[];
+}

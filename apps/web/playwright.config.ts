@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { findChromium, NO_CHROMIUM_HINT } from './e2e/support/chromium.ts';
+import { E2E_ADMIN } from './e2e/support/session.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -54,6 +55,11 @@ export default defineConfig({
           HOST: '127.0.0.1',
           PORT: String(PORT),
           DATA_DIR: process.env[DATA_DIR_VARIABLE] ?? '',
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          // Every test signs in from 127.0.0.1.
+          AUTH_RATE_LIMIT: '1000',
+          ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         },
       }
     : undefined,

@@ -37,6 +37,11 @@ const environmentSchema = z.object({
       }
     }, 'must be an IANA time zone such as UTC or Africa/Accra'),
   WEB_DIST: z.string().min(1).optional(),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of 1 or more' })
+    .int('must be a whole number of 1 or more')
+    .min(1, 'must be a whole number of 1 or more')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
@@ -62,6 +67,8 @@ export interface Config {
   jwtSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Sign-in and sign-up attempts allowed per client address and minute. */
+  authRateLimit: number;
   /** Statistics count days in this zone. */
   timeZone: string;
   links: {
@@ -111,6 +118,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     timeZone: e.TIME_ZONE,
     links: {
       home: e.EXTERNAL_HOME_URL,

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
-import { rememberUser } from './support/session.ts';
+import { signInAs } from './support/session.ts';
 
 const SHELL_PAGES: Record<string, string> = {
   '/': 'Dashboard',
@@ -18,7 +18,7 @@ const SHELL_PAGES: Record<string, string> = {
 };
 
 test('every route of the signed-in area opens in the shell for a Super Admin', async ({ page }) => {
-  await rememberUser(page, 'Super Admin');
+  await signInAs(page, 'Super Admin');
   for (const [path, heading] of Object.entries(SHELL_PAGES)) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
@@ -29,7 +29,7 @@ test('every route of the signed-in area opens in the shell for a Super Admin', a
 test('an Admin gets the shell with the back-office menu, and signing out goes to the landing page', async ({
   page,
 }) => {
-  await rememberUser(page, 'Admin');
+  const account = await signInAs(page, 'Admin');
   await page.goto('/admin/church');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Church List');
@@ -44,7 +44,7 @@ test('an Admin gets the shell with the back-office menu, and signing out goes to
   await expect(page).toHaveURL('/access');
   await page.goto('/admin/church');
   await expect(page.getByRole('banner')).toContainText('Mensah Grace');
-  await expect(page.getByRole('banner')).toContainText('grace.mensah@example.org');
+  await expect(page.getByRole('banner')).toContainText(account.email);
 
   await page.getByRole('button', { name: /Mensah Grace/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -54,7 +54,7 @@ test('an Admin gets the shell with the back-office menu, and signing out goes to
 });
 
 test('a User sees only the download menu and is denied the back office', async ({ page }) => {
-  await rememberUser(page, 'User');
+  await signInAs(page, 'User');
   await page.goto('/admin/church');
 
   await expect(page).toHaveURL('/access');
@@ -68,7 +68,7 @@ test('a User sees only the download menu and is denied the back office', async (
 
 test('at 360 px the menu opens over the page from the keyboard and Escape closes it', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await rememberUser(page, 'Super Admin');
+  await signInAs(page, 'Super Admin');
   await page.goto('/user/download');
   const toggle = page.getByRole('button', { name: 'Main menu' });
   const menu = page.getByRole('navigation', { name: 'Main menu' });

@@ -1,24 +1,56 @@
-import type { Page } from '@playwright/test';
-import type { Account, Role } from '@portal/contract';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Role, Session } from '@portal/contract';
 
-/** Puts a signed-in user in storage before the app starts, as a previous sign-in would have left it. */
-export async function rememberUser(page: Page, role: Role) {
-  const user: Account = {
-    id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+/** The Super Admin the end-to-end server is started with (playwright.config.ts). */
+export const E2E_ADMIN = { email: 'e2e-admin@example.org', password: 'E2e-admin-pass-1' };
+
+let created = 0;
+
+async function signInThroughApi(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const response = await request.post('/api/accounts/authenticate', { data: { email, password } });
+  if (!response.ok()) throw new Error(`sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Session;
+}
+
+/** A new verified account of that role, made by the Super Admin through the API. */
+export async function createAccount(
+  request: APIRequestContext,
+  role: Role,
+  person: { firstName?: string; lastName?: string; email?: string } = {},
+) {
+  created += 1;
+  const { jwtToken } = await signInThroughApi(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const account = {
     title: 'Pastor',
-    firstName: 'Grace',
-    lastName: 'Mensah',
-    fullName: 'Grace Mensah',
-    email: 'grace.mensah@example.org',
+    firstName: person.firstName ?? 'Grace',
+    lastName: person.lastName ?? 'Mensah',
+    email: person.email ?? `grace.${role.replace(' ', '').toLowerCase()}.${Date.now()}.${created}@example.org`,
+    password: 'E2e-person-pass-1',
+    confirmPassword: 'E2e-person-pass-1',
     role,
-    church: null,
-    churchName: null,
     country: 'Ghana',
-    address: null,
-    isMember: true,
-    isVerified: true,
-    created: '2025-01-01T00:00:00.000Z',
-    updated: '2025-01-01T00:00:00.000Z',
+    isMember: false,
   };
-  await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
+  const response = await request.post('/api/accounts', {
+    data: account,
+    headers: { authorization: `Bearer ${jwtToken}` },
+  });
+  if (!response.ok()) throw new Error(`creating a ${role} failed: ${response.status()} ${await response.text()}`);
+  return { ...account, id: ((await response.json()) as { id: string }).id };
+}
+
+/**
+ * Signs the page's browser in as a new account of that role, as a sign-in in an earlier visit would
+ * have: the refresh cookie is set and the user remembered, so the app restores the session on load.
+ */
+export async function signInAs(page: Page, role: Role, person?: Parameters<typeof createAccount>[2]) {
+  const account = await createAccount(page.request, role, person);
+  const { jwtToken: _, ...user } = await signInThroughApi(page.request, account.email, account.password);
+  await page.addInitScript((stored) => {
+    if (!sessionStorage.getItem('e2e-remembered')) {
+      localStorage.setItem('user', stored);
+      sessionStorage.setItem('e2e-remembered', '1');
+    }
+  }, JSON.stringify(user));
+  return account;
 }

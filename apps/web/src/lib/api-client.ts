@@ -1,4 +1,5 @@
 import { loginPath } from './session/redirect.ts';
+import { refreshSession } from './session/session-refresh.ts';
 import { endSession, getSession } from './session/session-store.ts';
 
 export class ApiError extends Error {
@@ -30,7 +31,12 @@ const messageOf = (body: unknown): string | undefined =>
     : undefined;
 
 /** Calls `/api${path}` and returns its parsed answer (undefined when empty); a failure throws ApiError. */
-export async function apiRequest<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  { body, signal }: RequestOptions = {},
+  retried = false,
+): Promise<T> {
   const { accessToken } = getSession();
   const headers = new Headers({ Accept: 'application/json' });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
@@ -46,6 +52,10 @@ export async function apiRequest<T>(method: Method, path: string, { body, signal
   const payload = await readBody(response);
   if (response.ok) return payload as T;
 
+  // An access token that expired while the computer slept: one refresh, then the same request again.
+  if (response.status === 401 && accessToken && !retried && (await refreshSession())) {
+    return apiRequest<T>(method, path, { body, signal }, true);
+  }
   if ((response.status === 401 || response.status === 403) && accessToken) {
     endSession();
     const { pathname, search, hash } = window.location;

@@ -36,10 +36,11 @@ import {
 const REFRESH_COOKIE = 'refreshToken';
 const tags = ['accounts'];
 
-/** Per client address: generous for people, tight for scripts guessing passwords. */
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  /** Per client address and minute, relative to AUTH_RATE_LIMIT: generous for people, tight for scripts. */
+  const limit = (share: number) => ({
+    rateLimit: { max: Math.max(1, Math.round(config.authRateLimit * share)), timeWindow: '1 minute' },
+  });
   const mailContext = { db: app.db, mail: app.mail, publicUrl: config.publicUrl, log: app.log };
   const cookieOptions = {
     httpOnly: true,
@@ -60,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/register',
     {
-      config: limit(10),
+      config: limit(1),
       schema: {
         tags,
         summary: 'Create an account and mail its verification link',
@@ -77,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/authenticate',
     {
-      config: limit(10),
+      config: limit(1),
       schema: {
         tags,
         summary: 'Sign in; sets the refresh cookie',
@@ -92,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/refresh-token',
     {
-      config: limit(60),
+      config: limit(6),
       schema: { tags, summary: 'Swap the refresh cookie for a new session', response: { 200: sessionSchema } },
     },
     async (request, reply) => {
@@ -128,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/verify-email',
     {
-      config: limit(20),
+      config: limit(2),
       schema: {
         tags,
         summary: 'Verify an address with the mailed token',
@@ -145,7 +146,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/forgot-password',
     {
-      config: limit(5),
+      config: limit(0.5),
       schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
     },
     async (request) => {
@@ -157,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/validate-reset-token',
     {
-      config: limit(20),
+      config: limit(2),
       schema: {
         tags,
         summary: 'Check a reset token before asking for a password',
@@ -174,7 +175,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/reset-password',
     {
-      config: limit(5),
+      config: limit(0.5),
       schema: {
         tags,
         summary: 'Set a new password with the mailed token',

@@ -1,4 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { refreshSession } from './session-refresh.ts';
 import {
   getSession,
   type SessionState,
@@ -11,6 +13,13 @@ const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeSession, getSession);
+  // A remembered user has no access token after a reload: get one from the refresh cookie before
+  // any page asks the API for something. Visitors skip this (no needless failing request).
+  const [restored, setRestored] = useState(() => getSession().user === null);
+
+  useEffect(() => {
+    if (!restored) void refreshSession().then(() => setRestored(true));
+  }, [restored]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -20,6 +29,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
+  if (!restored) return <PageLoader />;
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

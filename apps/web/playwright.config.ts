@@ -48,7 +48,7 @@ export default defineConfig({
         command: 'node ../server/src/server.ts',
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
-        timeout: 60_000,
+        timeout: 180_000,
         env: {
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',

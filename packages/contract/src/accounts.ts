@@ -23,6 +23,7 @@ export const ACCOUNT_MESSAGES = {
   firstNameRequired: 'First Name is required.',
   lastNameRequired: 'Last Name is required.',
   titleRequired: 'Title is required.',
+  addressRequired: 'Address is required.',
   churchRequired: 'Church is required.',
   acceptTerms: 'You need to agree to the terms and conditions.',
   tokenRequired: 'Token is required.',
@@ -133,6 +134,7 @@ export const registerSchema = z
     confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
     church: z.string().trim().nullish(),
     country: optionalText,
+    address: optionalText,
     isMember: z.boolean().default(true),
     acceptTerms: z.boolean().default(false),
   })

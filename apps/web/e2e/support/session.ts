@@ -54,3 +54,9 @@ export async function signInAs(page: Page, role: Role, person?: Parameters<typeo
   }, JSON.stringify(user));
   return account;
 }
+
+/** The Authorization header of an API call made as that account (the end-to-end Super Admin unless told). */
+export async function bearerOf(request: APIRequestContext, account: { email: string; password: string } = E2E_ADMIN) {
+  const { jwtToken } = await signInThroughApi(request, account.email, account.password);
+  return { authorization: `Bearer ${jwtToken}` };
+}

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/contract';
 import { loginPath } from './session/redirect.ts';
 import { refreshSession } from './session/session-refresh.ts';
 import { endSession, getSession } from './session/session-store.ts';
@@ -56,7 +57,9 @@ export async function apiRequest<T>(
   if (response.status === 401 && accessToken && !retried && (await refreshSession())) {
     return apiRequest<T>(method, path, { body, signal }, true);
   }
-  if ((response.status === 401 || response.status === 403) && accessToken) {
+  // A 403 with its own reason (say, only a Super Admin manages Super Admins) refuses one action, not the session.
+  const sessionRefused = response.status === 401 || (response.status === 403 && messageOf(payload) === MESSAGES.denied);
+  if (sessionRefused && accessToken) {
     endSession();
     const { pathname, search, hash } = window.location;
     // A full load also drops every cached answer that belonged to the ended session.

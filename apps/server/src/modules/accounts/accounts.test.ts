@@ -86,12 +86,17 @@ describe('POST /api/accounts/register', () => {
     expect(account?.churchId).toBeNull();
   });
 
-  it('accepts firstName and lastName instead of fullName', async () => {
+  it('accepts firstName, lastName and the address of the full register form instead of fullName', async () => {
     const { fullName: _, ...rest } = registration('legacy.client@example.org');
-    const response = await post('/api/accounts/register', { ...rest, firstName: 'Yaw', lastName: 'Boateng' });
+    const response = await post('/api/accounts/register', {
+      ...rest,
+      firstName: 'Yaw',
+      lastName: 'Boateng',
+      address: ' 12 Ring Road, Accra ',
+    });
     expect(response.statusCode).toBe(200);
     const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'legacy.client@example.org'));
-    expect(account).toMatchObject({ firstName: 'Yaw', lastName: 'Boateng' });
+    expect(account).toMatchObject({ firstName: 'Yaw', lastName: 'Boateng', address: '12 Ring Road, Accra' });
   });
 
   it.each([

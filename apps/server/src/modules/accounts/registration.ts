@@ -77,6 +77,7 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
       passwordHash: await hashPassword(parsed.password),
       churchId,
       country: parsed.country,
+      address: parsed.address,
       isMember: parsed.isMember,
       acceptTerms: parsed.acceptTerms,
     })

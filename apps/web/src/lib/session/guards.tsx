@@ -5,12 +5,13 @@ import { loginPath } from './redirect.ts';
 import { useSession } from './session-provider.tsx';
 
 export const ACCESS_DENIED_PATH = '/access';
+export const SIGNED_OUT_PATH = '/en/dist';
 
 /** Sends a visitor without a session to sign in, remembering the page they asked for. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, signedOut } = useSession();
   const { pathname, search, hash } = useLocation();
-  if (!user) return <Navigate to={loginPath(`${pathname}${search}${hash}`)} replace />;
+  if (!user) return <Navigate to={signedOut ? SIGNED_OUT_PATH : loginPath(`${pathname}${search}${hash}`)} replace />;
   return children;
 }
 

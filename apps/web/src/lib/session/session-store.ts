@@ -7,6 +7,8 @@ export interface SessionState {
   user: SessionUser | null;
   /** Short-lived access token; kept in memory only, never in storage. */
   accessToken: string | null;
+  /** The person signed out in this tab: guarded pages send them to the landing page, not to sign in. */
+  signedOut: boolean;
 }
 
 export const USER_STORAGE_KEY = 'user';
@@ -29,7 +31,7 @@ function writeStoredUser(user: SessionUser | null) {
   }
 }
 
-let state: SessionState = { user: readStoredUser(), accessToken: null };
+let state: SessionState = { user: readStoredUser(), accessToken: null, signedOut: false };
 const listeners = new Set<() => void>();
 
 function set(next: SessionState) {
@@ -47,17 +49,23 @@ export function subscribeSession(listener: () => void) {
 /** Takes an authenticate or refresh-token answer. */
 export function startSession({ jwtToken, ...user }: Session) {
   writeStoredUser(user);
-  set({ user, accessToken: jwtToken });
+  set({ user, accessToken: jwtToken, signedOut: false });
 }
 
-export function endSession() {
+/** Takes the fields an account update answered with, keeping the access token. */
+export function updateSessionUser(user: SessionUser) {
+  writeStoredUser(user);
+  set({ ...state, user });
+}
+
+export function endSession({ signedOut = false } = {}) {
   writeStoredUser(null);
-  set({ user: null, accessToken: null });
+  set({ user: null, accessToken: null, signedOut });
 }
 
 /** Follows a sign-in or sign-out done in another tab, which shows here only as a change of the stored user. */
 export function syncSessionFromStorage() {
   const user = readStoredUser();
   if (user?.id === state.user?.id) return;
-  set({ user, accessToken: null });
+  set({ user, accessToken: null, signedOut: false });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { SIGNED_OUT_PATH } from './guards.tsx';
 import { endSession } from './session-store.ts';
 
 /** Ends the session here and on the server, and goes to the landing page. */
@@ -9,10 +10,10 @@ export function useSignOut() {
   return () => {
     // The server forgets the refresh cookie; the browser need not wait for it.
     void fetch('/api/accounts/revoke-token', { method: 'POST' }).catch(() => undefined);
-    // Leave the guarded page first, at once: ending the session on it would send the visitor to sign in.
-    navigate('/en/dist', { flushSync: true });
-    endSession();
+    // A guarded page this happens on sends the signed-out person to the landing page too.
+    endSession({ signedOut: true });
     // Nothing fetched for this account may show to whoever signs in next.
     queryClient.clear();
+    navigate(SIGNED_OUT_PATH, { replace: true });
   };
 }

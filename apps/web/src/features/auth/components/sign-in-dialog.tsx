@@ -1,6 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authenticateSchema } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useSignIn } from '../api/sign-in.ts';
+import { forgetEmail, rememberEmail, rememberedEmail } from '../remembered-email.ts';
 
 interface SignInDialogProps {
   /** The page the visitor asked for before being sent to sign in. */
@@ -8,26 +21,86 @@ interface SignInDialogProps {
   onHide: () => void;
 }
 
+type Credentials = z.input<typeof authenticateSchema>;
+
 export function SignInDialog({ returnTo, onHide }: SignInDialogProps) {
+  const navigate = useNavigate();
+  const notify = useToast();
+  const signIn = useSignIn();
+  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
+  const { control, register, handleSubmit, reset, formState } = useForm<Credentials, unknown, Credentials>({
+    resolver: zodResolver(authenticateSchema),
+    mode: 'onTouched',
+    defaultValues: { email: rememberedEmail(), password: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit((credentials) =>
+    signIn.mutate(credentials, {
+      onSuccess: () => {
+        if (remember) rememberEmail(credentials.email);
+        else forgetEmail();
+        reset();
+        navigate(returnTo ?? '/', { replace: true });
+      },
+      onError: (error) =>
+        notify({ severity: 'error', summary: 'Sign in failed', detail: error.message, life: TOAST_LIFE.long }),
+    }),
+  );
+
   return (
     <Dialog header="Sign In" visible onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
-      <div className="flex gap-3">
-        <i className="pi pi-clock text-2xl text-primary" aria-hidden="true" />
-        <div className="line-height-3">
-          <p className="mt-0">
-            Signing in arrives with the accounts feature: e-mail, password, Remember me and a Forgot your password link.
-            Until then nobody can sign in here.
+      <form onSubmit={submit} noValidate>
+        {returnTo && (
+          <p className="mt-0 text-muted">
+            After signing in you go back to <code>{returnTo}</code>.
           </p>
-          {returnTo && (
-            <p>
-              Once you can, signing in will take you back to <code>{returnTo}</code>.
-            </p>
-          )}
-          <p className="mb-0">
-            New here? <Link to="/signup">Create an account</Link>.
-          </p>
+        )}
+        <TextField
+          id="sign-in-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
+        <FormField id="sign-in-password" label="Password" error={errors.password?.message}>
+          <Controller
+            control={control}
+            name="password"
+            render={({ field }) => (
+              <PasswordInput
+                id="sign-in-password"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.password?.message}
+                autoComplete="current-password"
+              />
+            )}
+          />
+        </FormField>
+        <div className="flex align-items-center justify-content-between flex-wrap gap-2 mb-4">
+          <div className="flex align-items-center gap-2">
+            <Checkbox
+              inputId="sign-in-remember"
+              checked={remember}
+              onChange={(event) => setRemember(Boolean(event.checked))}
+            />
+            <label htmlFor="sign-in-remember">Remember me</label>
+          </div>
+          <Link to="/account/forgot-password" className="font-medium text-primary no-underline">
+            Forgot your password?
+          </Link>
         </div>
-      </div>
+        <Button type="submit" label="Sign In" icon="pi pi-sign-in" className="w-full" loading={signIn.isPending} />
+        <p className="text-center mb-0">
+          New here?{' '}
+          <Link to="/signup" className="font-medium text-primary">
+            Create an account
+          </Link>
+        </p>
+      </form>
     </Dialog>
   );
 }

@@ -1,9 +1,100 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES, registerSchema, TITLES } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { TitleField } from '../../../components/form/title-field.tsx';
+import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { MembershipFields, type RegisterForm } from '../components/membership-fields.tsx';
+import { useRegistrationFlow } from '../components/registration-flow.tsx';
+import { TermsField } from '../components/terms-field.tsx';
+
+const REQUIRED = {
+  title: ACCOUNT_MESSAGES.titleRequired,
+  firstName: ACCOUNT_MESSAGES.firstNameRequired,
+  lastName: ACCOUNT_MESSAGES.lastNameRequired,
+  address: ACCOUNT_MESSAGES.addressRequired,
+} as const;
+
+/** The full form asks for the title, both names and the address as well. */
+const fullRegisterSchema = registerSchema.superRefine((value, context) => {
+  for (const [field, message] of Object.entries(REQUIRED)) {
+    if (!value[field as keyof typeof REQUIRED]) context.addIssue({ code: 'custom', path: [field], message });
+  }
+});
+
+const EMPTY: RegisterForm = {
+  title: '',
+  firstName: '',
+  lastName: '',
+  address: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  isMember: true,
+  church: null,
+  country: null,
+  acceptTerms: false,
+};
+
+const TEXT_FIELDS = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', width: 'md:col-5' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', width: 'md:col-5' },
+  { name: 'email', label: 'Email', autoComplete: 'email', width: '' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address', width: '' },
+] as const;
 
 export function RegisterPage() {
+  const { control, register, handleSubmit, reset, formState } = useForm<
+    RegisterForm,
+    unknown,
+    z.output<typeof registerSchema>
+  >({ resolver: zodResolver(fullRegisterSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const { errors } = formState;
+
+  const flow = useRegistrationFlow(() => reset(EMPTY));
+  const submit = handleSubmit(flow.submit);
+
   return (
-    <ComingSoon title="Register">
-      The full registration form: title, names, address, e-mail, password, church membership and country.
-    </ComingSoon>
+    <AuthCard title="Register" wide>
+      <form onSubmit={submit} noValidate>
+        <div className="grid">
+          <div className="col-12 md:col-2">
+            <TitleField control={control} id="register-title" titles={TITLES} />
+          </div>
+          {TEXT_FIELDS.map(({ name, label, autoComplete, width }) => {
+            const id = `register-${name}`;
+            const error = errors[name]?.message;
+            return (
+              <div key={name} className={`col-12 ${width}`}>
+                <TextField
+                  id={id}
+                  label={label}
+                  error={error}
+                  type={name === 'email' ? 'email' : 'text'}
+                  autoComplete={autoComplete}
+                  {...register(name)}
+                />
+              </div>
+            );
+          })}
+        </div>
+        <MembershipFields control={control} idPrefix="register" />
+        <PasswordPairFields control={control} idPrefix="register" />
+        <TermsField control={control} idPrefix="register" />
+        <Button type="submit" label="Register" icon="pi pi-user-plus" loading={flow.isPending} />
+        <p className="mb-0">
+          Already have an account?{' '}
+          <Link to={LOGIN_PATH} className="font-medium text-primary">
+            Sign in
+          </Link>
+        </p>
+      </form>
+      {flow.dialog}
+    </AuthCard>
   );
 }

@@ -1,9 +1,64 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES, resetPasswordSchema } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
+import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useResetPassword } from '../api/reset-password.ts';
+import { useValidateResetToken } from '../api/validate-reset-token.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { ResultDialog } from '../components/result-dialog.tsx';
+import { TokenFailed, TokenPending } from '../components/token-status.tsx';
+
+type ResetForm = z.input<typeof resetPasswordSchema>;
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const notify = useToast();
+  const reset = useResetPassword();
+  const [done, setDone] = useState(false);
+  const { control, handleSubmit } = useForm<ResetForm, unknown, z.output<typeof resetPasswordSchema>>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit((values) =>
+    reset.mutate(values, {
+      onSuccess: () => setDone(true),
+      onError: (error) => notify({ severity: 'error', summary: 'Reset failed', detail: error.message }),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <PasswordPairFields control={control} idPrefix="reset" />
+      <Button type="submit" label="Submit" icon="pi pi-check" className="w-full" loading={reset.isPending} />
+      <ResultDialog header="Password Reset" visible={done} onOk={() => navigate(LOGIN_PATH)}>
+        <p className="m-0">{ACCOUNT_MESSAGES.passwordReset}</p>
+      </ResultDialog>
+    </form>
+  );
+}
 
 export function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const validation = useValidateResetToken(token);
+
   return (
-    <ComingSoon title="Reset Password">
-      Open the link from your e-mail to choose a new password, with a strength meter and hints.
-    </ComingSoon>
+    <AuthCard title="Reset Password">
+      {token !== '' && validation.isPending ? (
+        <TokenPending label="Validating token..." />
+      ) : validation.isSuccess ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <TokenFailed message={ACCOUNT_MESSAGES.tokenInvalid} />
+      )}
+    </AuthCard>
   );
 }

@@ -1,9 +1,5 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { ProfileScreen } from '../components/profile-screen.tsx';
 
 export function UserProfilePage() {
-  return (
-    <ComingSoon title="My Profile">
-      Your title, names, e-mail, church and country, and a form to change them.
-    </ComingSoon>
-  );
+  return <ProfileScreen title="My Profile" />;
 }

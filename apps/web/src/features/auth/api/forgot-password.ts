@@ -1,0 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const forgotPassword = (email: string) => api.post<{ message: string }>('/accounts/forgot-password', { email });
+
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -1,0 +1,32 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { ReactNode } from 'react';
+import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+
+interface ResultDialogProps {
+  header: string;
+  visible: boolean;
+  /** OK and closing both end here. */
+  onOk: () => void;
+  children: ReactNode;
+}
+
+/** Tells the visitor an account operation succeeded; OK moves on. */
+export function ResultDialog({ header, visible, onOk, children }: ResultDialogProps) {
+  return (
+    <Dialog
+      header={header}
+      visible={visible}
+      onHide={onOk}
+      modal
+      draggable={false}
+      footer={<Button type="button" label="OK" icon="pi pi-check" onClick={onOk} autoFocus />}
+      {...DIALOG_SIZE}
+    >
+      <div className="flex align-items-start gap-3">
+        <i className="pi pi-check-circle text-3xl text-green-500" aria-hidden="true" />
+        <div className="line-height-3">{children}</div>
+      </div>
+    </Dialog>
+  );
+}

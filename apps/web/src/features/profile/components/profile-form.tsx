@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_TITLE, PROFILE_TITLES, updateAccountSchema } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { TitleField } from '../../../components/form/title-field.tsx';
+import type { SessionUser } from '../../../lib/session/session-store.ts';
+import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useUpdateAccount } from '../api/update-account.ts';
+
+type ProfileValues = z.input<typeof updateAccountSchema>;
+
+const valuesOf = (user: SessionUser): ProfileValues => ({
+  title: (user.title as ProfileValues['title']) ?? DEFAULT_TITLE,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  password: '',
+  confirmPassword: '',
+});
+
+/** Title, names, e-mail and an optional new password of the signed-in account. */
+export function ProfileForm({ user }: { user: SessionUser }) {
+  const notify = useToast();
+  const update = useUpdateAccount();
+  // A User may not change their own e-mail address: the server refuses it.
+  const emailLocked = user.role === 'User';
+  const titles: string[] = [...PROFILE_TITLES];
+  if (user.title && !titles.includes(user.title)) titles.unshift(user.title);
+  const { control, register, handleSubmit, reset, formState } = useForm<
+    ProfileValues,
+    unknown,
+    z.output<typeof updateAccountSchema>
+  >({ resolver: zodResolver(updateAccountSchema), mode: 'onTouched', defaultValues: valuesOf(user) });
+  const { errors } = formState;
+
+  const submit = handleSubmit(({ email, ...changes }) =>
+    update.mutate(
+      { id: user.id, ...changes, ...(emailLocked ? {} : { email }) },
+      {
+        onSuccess: (answer) => {
+          const { jwtToken, ...account } = answer;
+          if (jwtToken) startSession({ ...account, jwtToken });
+          else updateSessionUser(account);
+          reset(valuesOf(account));
+          notify({ severity: 'success', summary: 'Profile saved', detail: 'Your profile is up to date.' });
+        },
+        onError: (error) => notify({ severity: 'error', summary: 'Saving failed', detail: error.message }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="grid">
+        <div className="col-12 md:col-2">
+          <TitleField control={control} id="profile-title" titles={titles} />
+        </div>
+        <div className="col-12 md:col-5">
+          <TextField
+            id="profile-first-name"
+            label="First Name"
+            error={errors.firstName?.message}
+            autoComplete="given-name"
+            {...register('firstName')}
+          />
+        </div>
+        <div className="col-12 md:col-5">
+          <TextField
+            id="profile-last-name"
+            label="Last Name"
+            error={errors.lastName?.message}
+            autoComplete="family-name"
+            {...register('lastName')}
+          />
+        </div>
+        <div className="col-12">
+          <TextField
+            id="profile-email"
+            label="Email"
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            readOnly={emailLocked}
+            {...register('email')}
+          />
+          {emailLocked && <small className="text-muted">Only an administrator can change your e-mail address.</small>}
+        </div>
+      </div>
+      <fieldset className="border-round p-3 mb-4" style={{ border: '1px solid var(--surface-border)' }}>
+        <legend className="font-medium px-2">Change password</legend>
+        <p className="mt-0 text-muted">Leave blank to keep the same password</p>
+        <PasswordPairFields control={control} idPrefix="profile" passwordLabel="New Password" />
+      </fieldset>
+      <Button type="submit" label="Save" icon="pi pi-save" loading={update.isPending} />
+    </form>
+  );
+}

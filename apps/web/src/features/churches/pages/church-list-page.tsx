@@ -1,10 +1,46 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { CHURCH_MESSAGES, type Church } from '@portal/contract';
+import { Column } from 'primereact/column';
+import { useState } from 'react';
+import { PageSection } from '../../../components/page-section.tsx';
+import { dateBody } from '../../../components/record-table/format-date.ts';
+import { RecordTable } from '../../../components/record-table/record-table.tsx';
+import { useChurches } from '../../../lib/churches.ts';
+import { useDeleteChurches } from '../api/delete-churches.ts';
+import { ChurchDialog } from '../components/church-dialog.tsx';
+
+/** What the dialog is open for: a new church, or the one being edited. */
+type Editing = { church?: Church } | null;
 
 export function ChurchListPage() {
+  const churches = useChurches();
+  const remove = useDeleteChurches();
+  const [editing, setEditing] = useState<Editing>(null);
+
   return (
-    <ComingSoon title="Church List">
-      The churches in a searchable, sortable table with their country and allocation, and dialogs to add, edit and
-      delete them.
-    </ComingSoon>
+    <PageSection title="Church List">
+      <RecordTable
+        label="Churches"
+        value={churches.data ?? []}
+        loading={churches.isPending}
+        error={churches.error}
+        emptyMessage="No church found."
+        rowLabel={(church) => church.name}
+        labelField="name"
+        globalFilterFields={['country', 'name', 'allocation']}
+        onNew={() => setEditing({})}
+        onEdit={(church) => setEditing({ church })}
+        onDelete={{
+          run: (rows) => remove.mutateAsync(rows.map((church) => church.id)),
+          done: CHURCH_MESSAGES.deleted,
+        }}
+      >
+        <Column field="country" header="Country" sortable />
+        <Column field="name" header="Church" sortable />
+        <Column field="allocation" header="Allocation" sortable />
+        <Column field="createdAt" header="Created" sortable body={dateBody('createdAt')} />
+        <Column field="updatedAt" header="Updated" sortable body={dateBody('updatedAt')} />
+      </RecordTable>
+      {editing && <ChurchDialog church={editing.church} onHide={() => setEditing(null)} />}
+    </PageSection>
   );
 }

@@ -1,11 +1,89 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { Message } from 'primereact/message';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { PageSection } from '../../../components/page-section.tsx';
+import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
+import { useSession } from '../../../lib/session/session-provider.tsx';
+import { updateSessionUser } from '../../../lib/session/session-store.ts';
+import { useSignOut } from '../../../lib/session/use-sign-out.ts';
+import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useDeleteAccount } from '../api/delete-account.ts';
+import { useAccount } from '../api/get-account.ts';
+import { type AccountChanges, useUpdateAccount } from '../api/update-account.ts';
+import { UserForm } from '../components/user-form.tsx';
+
+const USER_LIST_PATH = '/admin/user-list';
 
 export function UserEditPage() {
-  const { id } = useParams();
+  const id = useParams().id ?? '';
+  const { user } = useSession();
+  const notify = useToast();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const account = useAccount(id);
+  const update = useUpdateAccount();
+  const remove = useDeleteAccount();
+  const [confirming, setConfirming] = useState(false);
+  const isSelf = user?.id === id;
+
+  const deleteQuestion = isSelf
+    ? 'Are you sure you want to delete your own account? You will be signed out.'
+    : `Are you sure you want to delete ${account.data?.email ?? 'this user'}?`;
+
+  const fail = (failure: Error) =>
+    notify({ severity: 'error', summary: 'Error', detail: failure.message, life: TOAST_LIFE.long });
+
+  const save = (changes: AccountChanges) =>
+    update.mutate(
+      { id, changes },
+      {
+        onSuccess: (saved) => {
+          if (isSelf) updateSessionUser(saved);
+          notify({ severity: 'success', summary: 'Successful', detail: `User ${saved.email} saved` });
+          navigate(USER_LIST_PATH);
+        },
+        onError: fail,
+      },
+    );
+
+  const deleteAccount = () =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        notify({ severity: 'success', summary: 'Successful', detail: ACCOUNT_MESSAGES.accountDeleted });
+        if (isSelf) signOut();
+        else navigate(USER_LIST_PATH);
+      },
+      onError: fail,
+    });
+
   return (
-    <ComingSoon title="Edit User">
-      A form to edit account {id}: title, names, e-mail, church, country, role and whether it is verified.
-    </ComingSoon>
+    <PageSection title="Edit User">
+      <p className="mt-0">
+        <Link to={USER_LIST_PATH}>
+          <i className="pi pi-arrow-left mr-2" aria-hidden="true" />
+          Back to Users
+        </Link>
+      </p>
+      {account.isPending && <PageLoader />}
+      {account.isError && <Message severity="error" text={account.error.message} />}
+      {update.error && <Message severity="error" text={update.error.message} className="mb-3 w-full" />}
+      {account.data && (
+        <UserForm
+          key={account.data.id}
+          account={account.data}
+          saving={update.isPending}
+          deleting={remove.isPending}
+          onSave={save}
+          onDelete={() => setConfirming(true)}
+        />
+      )}
+      <ConfirmDelete
+        message={confirming ? deleteQuestion : null}
+        onHide={() => setConfirming(false)}
+        onAccept={deleteAccount}
+      />
+    </PageSection>
   );
 }

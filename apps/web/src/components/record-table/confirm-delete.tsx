@@ -1,0 +1,29 @@
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DIALOG_SIZE } from '../dialog-size.ts';
+
+interface ConfirmDeleteProps {
+  /** The question; the dialog shows while there is one. */
+  message: string | null;
+  onAccept: () => void;
+  onHide: () => void;
+}
+
+/** The dialog titled Confirm that every deletion asks first; No has the focus, so Enter never deletes by accident. */
+export function ConfirmDelete({ message, onAccept, onHide }: ConfirmDeleteProps) {
+  return (
+    <ConfirmDialog
+      visible={message !== null}
+      onHide={onHide}
+      header="Confirm"
+      icon="pi pi-exclamation-triangle"
+      message={message}
+      acceptLabel="Yes"
+      rejectLabel="No"
+      acceptClassName="p-button-danger"
+      defaultFocus="reject"
+      accept={onAccept}
+      reject={onHide}
+      {...DIALOG_SIZE}
+    />
+  );
+}

@@ -1,0 +1,277 @@
+import { PAGE_SIZE_OPTIONS } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import {
+  DataTable,
+  type DataTablePageEvent,
+  type DataTableSortEvent,
+  type DataTableValueArray,
+} from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import type { PaginatorTemplateOptions } from 'primereact/paginator';
+import { type ReactNode, useEffect, useState } from 'react';
+import { TOAST_LIFE, useToast } from '../../lib/toast.tsx';
+import { PageLoader } from '../page-loader.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import './record-table.css';
+import { DROPDOWN_PT } from '../dropdown-pt.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+/** PrimeReact names its rows-per-page dropdown "Jump to Page Dropdown"; this one says what it does. */
+const PAGINATOR: PaginatorTemplateOptions = {
+  layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown',
+  RowsPerPageDropdown: (options) => (
+    <Dropdown
+      pt={DROPDOWN_PT}
+      value={options.value}
+      options={options.options}
+      onChange={options.onChange}
+      aria-label="Rows per page"
+    />
+  ),
+};
+
+/** Paging, sorting and search of a table whose rows the server pages (DataTable's lazy mode). */
+export interface ServerPage {
+  first: number;
+  rows: number;
+  sortField: string;
+  sortOrder: 1 | -1;
+  search: string;
+}
+
+interface RecordTableProps<Row extends { id: string }> {
+  /** The table's accessible name: "Churches". */
+  label: string;
+  value: Row[];
+  loading: boolean;
+  /** A failed load: shown in a toast and in the table. */
+  error?: Error | null;
+  emptyMessage: string;
+  /** Names one row in its buttons and the delete question: "Grace Chapel". */
+  rowLabel: (row: Row) => string;
+  /** The field that names a row to its selection checkbox. */
+  labelField?: keyof Row & string;
+  /** First page size of a table paged in the browser; a server-paged table takes it from `serverPage`. */
+  rows?: number;
+  globalFilterFields?: string[];
+  /** Adds the New button. */
+  onNew?: () => void;
+  /** Adds an Edit button to each row; in a table without selection a click on a row edits it too. */
+  onEdit?: (row: Row) => void;
+  /** Adds row selection, the Delete button and a Delete button on each row, each asking first. */
+  onDelete?: {
+    run: (rows: Row[]) => Promise<unknown>;
+    /** Toast after a successful deletion. */
+    done: string;
+  };
+  /** Makes the table server-paged: the server's total and the current page, changed through `onChange`. */
+  serverPage?: { total: number; page: ServerPage; onChange: (page: ServerPage) => void };
+  /** Column elements. */
+  children: ReactNode;
+}
+
+/**
+ * The back office's table: global search, sorting, paging 5/10/25, a header with New and Delete, multi-select
+ * with a confirmed bulk delete, a loading bar, and toasts for a failed load or delete. Pages in the browser by
+ * default, on the server with `serverPage`.
+ */
+export function RecordTable<Row extends { id: string }>({
+  label,
+  value,
+  loading,
+  error,
+  emptyMessage,
+  rowLabel,
+  labelField,
+  rows = PAGE_SIZE_OPTIONS[0],
+  globalFilterFields,
+  onNew,
+  onEdit,
+  onDelete,
+  serverPage,
+  children,
+}: RecordTableProps<Row>) {
+  const notify = useToast();
+  const [search, setSearch] = useState(serverPage?.page.search ?? '');
+  const [browserPage, setBrowserPage] = useState({ first: 0, rows });
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [toDelete, setToDelete] = useState<Row[] | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    if (error) notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long });
+  }, [error, notify]);
+
+  const serverSearch = serverPage?.page.search;
+  const onServerChange = serverPage?.onChange;
+  const currentPage = serverPage?.page;
+  useEffect(() => {
+    if (!onServerChange || !currentPage || search.trim() === serverSearch) return;
+    const timer = setTimeout(
+      () => onServerChange({ ...currentPage, first: 0, search: search.trim() }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search, serverSearch, onServerChange, currentPage]);
+
+  const deleteQuestion = (rowsToDelete: Row[]) =>
+    rowsToDelete.length === 1 && rowsToDelete[0]
+      ? `Are you sure you want to delete ${rowLabel(rowsToDelete[0])}?`
+      : `Are you sure you want to delete the ${rowsToDelete.length} selected ${label.toLowerCase()}?`;
+
+  const deleteRows = async (rowsToDelete: Row[]) => {
+    if (!onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete.run(rowsToDelete);
+      notify({ severity: 'success', summary: 'Successful', detail: onDelete.done });
+      setSelected((current) => current.filter((row) => !rowsToDelete.includes(row)));
+    } catch (failure) {
+      notify({ severity: 'error', summary: 'Error', detail: (failure as Error).message, life: TOAST_LIFE.long });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  const header = (
+    <div className="record-table-header">
+      {(onNew || onDelete) && (
+        <div className="flex flex-wrap gap-2">
+          {onNew && <Button type="button" label="New" icon="pi pi-plus" onClick={onNew} />}
+          {onDelete && (
+            <Button
+              type="button"
+              label="Delete"
+              icon="pi pi-trash"
+              outlined
+              disabled={selected.length === 0}
+              onClick={() => setToDelete(selected)}
+            />
+          )}
+        </div>
+      )}
+      <IconField iconPosition="left" className="record-table-search">
+        <InputIcon className="pi pi-search" />
+        <InputText
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setBrowserPage((page) => ({ ...page, first: 0 }));
+          }}
+          placeholder="Search..."
+          aria-label={`Search ${label.toLowerCase()}`}
+        />
+      </IconField>
+    </div>
+  );
+
+  const actions = (row: Row) => (
+    <div className="flex gap-2">
+      {onEdit && (
+        <Button
+          type="button"
+          icon="pi pi-pencil"
+          rounded
+          outlined
+          aria-label={`Edit ${rowLabel(row)}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onEdit(row);
+          }}
+        />
+      )}
+      {onDelete && (
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          rounded
+          outlined
+          severity="danger"
+          aria-label={`Delete ${rowLabel(row)}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            setToDelete([row]);
+          }}
+        />
+      )}
+    </div>
+  );
+
+  const selection = onDelete
+    ? {
+        selectionMode: 'multiple' as const,
+        selection: selected,
+        onSelectionChange: (event: { value: DataTableValueArray }) => setSelected(event.value as Row[]),
+        metaKeySelection: false,
+        selectionAriaLabel: labelField,
+      }
+    : {};
+  const paging = serverPage
+    ? {
+        lazy: true,
+        first: serverPage.page.first,
+        rows: serverPage.page.rows,
+        totalRecords: serverPage.total,
+        sortField: serverPage.page.sortField,
+        sortOrder: serverPage.page.sortOrder,
+        onPage: (event: DataTablePageEvent) =>
+          serverPage.onChange({ ...serverPage.page, first: event.first, rows: event.rows }),
+        onSort: (event: DataTableSortEvent) =>
+          serverPage.onChange({
+            ...serverPage.page,
+            first: 0,
+            sortField: event.sortField,
+            sortOrder: event.sortOrder === 1 ? 1 : -1,
+          }),
+      }
+    : {
+        first: browserPage.first,
+        rows: browserPage.rows,
+        onPage: (event: DataTablePageEvent) => setBrowserPage({ first: event.first, rows: event.rows }),
+        globalFilter: search,
+        globalFilterFields,
+        removableSort: true,
+      };
+
+  return (
+    <>
+      {loading && <PageLoader />}
+      <DataTable
+        value={value}
+        dataKey="id"
+        className="record-table"
+        pt={{ table: { 'aria-label': label } }}
+        header={header}
+        loading={loading}
+        paginator
+        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+        paginatorTemplate={PAGINATOR}
+        currentPageReportTemplate="{first} to {last} of {totalRecords}"
+        emptyMessage={error ? `An error has occurred: ${error.message}` : emptyMessage}
+        scrollable
+        onRowClick={onEdit && !onDelete ? (event) => onEdit(event.data as Row) : undefined}
+        rowClassName={() => (onEdit && !onDelete ? 'cursor-pointer' : '')}
+        {...selection}
+        {...paging}
+      >
+        {onDelete && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+        {children}
+        {(onEdit || onDelete) && <Column header="Actions" body={actions} headerClassName="white-space-nowrap" />}
+      </DataTable>
+      <ConfirmDelete
+        message={toDelete ? deleteQuestion(toDelete) : null}
+        onHide={() => setToDelete(null)}
+        onAccept={() => {
+          if (toDelete && !deleting) void deleteRows(toDelete);
+        }}
+      />
+    </>
+  );
+}

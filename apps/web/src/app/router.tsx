@@ -12,7 +12,7 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   return <Page />;
 }
 
-const dashboardPage = page(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
+const dashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute');
 
 export const router = createBrowserRouter([
   {
@@ -22,7 +22,7 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: 'en/dist', element: page(() => import('../features/landing/pages/landing-page.tsx'), 'LandingPage') },
+          { path: 'en/dist', element: page(() => import('./routes/landing-route.tsx'), 'LandingRoute') },
           { path: 'login', element: page(() => import('./routes/login-route.tsx'), 'LoginRoute') },
           // Route paths match case-insensitively, so this also serves /Signup.
           { path: 'signup', element: page(() => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage') },

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog.tsx';
-import { LandingPage } from '../../features/landing/pages/landing-page.tsx';
 import { redirectTarget } from '../../lib/session/redirect.ts';
+import { LandingRoute } from './landing-route.tsx';
 
 /** /login is the landing page with the Sign In dialog open over it. */
 export function LoginRoute() {
@@ -9,7 +9,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   return (
     <>
-      <LandingPage />
+      <LandingRoute />
       <SignInDialog returnTo={redirectTarget(search)} onHide={() => navigate('/en/dist', { replace: true })} />
     </>
   );

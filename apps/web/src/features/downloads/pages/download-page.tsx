@@ -1,9 +1,7 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { DownloadPanel } from '../components/download-panel.tsx';
 
 export function DownloadPage() {
-  return (
-    <ComingSoon title="Download">
-      Pick a year, a month and a language, then download that month's Teevo or Take5 edition as a PDF.
-    </ComingSoon>
-  );
+  useDocumentTitle('Download');
+  return <DownloadPanel />;
 }

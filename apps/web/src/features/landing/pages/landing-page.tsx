@@ -1,14 +1,13 @@
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { useSession } from '../../../lib/session/session-provider.tsx';
 import { PromoPanels } from '../components/promo-panels.tsx';
 import { TeaserVideo } from '../components/teaser-video.tsx';
 import '../landing.css';
 
-function VisitorLanding() {
+/** What a visitor sees at /en/dist: the teaser and the promo panels. */
+export function LandingPage() {
   useDocumentTitle('Welcome');
   const config = usePublicConfig();
   const links = config.data?.links;
@@ -49,15 +48,5 @@ function VisitorLanding() {
         {links && <PromoPanels links={links} />}
       </section>
     </>
-  );
-}
-
-export function LandingPage() {
-  const { user } = useSession();
-  if (!user) return <VisitorLanding />;
-  return (
-    <ComingSoon title="Download">
-      Hello {user.email}. Pick a year, a month and a language to download that edition, or return to the homepage.
-    </ComingSoon>
   );
 }

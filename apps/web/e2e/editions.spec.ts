@@ -1,0 +1,209 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  editionFileName,
+  FILE_MESSAGES,
+  type FileRecord,
+  MAX_PDF_BYTES,
+  monthName,
+  type PublicConfig,
+  tooLargeMessage,
+} from '@portal/contract';
+import { makePdf } from '../../server/test/files.ts';
+import { expect, test } from './fixtures.ts';
+import { E2E_ADMIN, signInAs } from './support/session.ts';
+
+const YEAR = new Date().getFullYear();
+const pad = (month: number) => String(month).padStart(2, '0');
+
+async function adminHeaders(request: APIRequestContext) {
+  const response = await request.post('/api/accounts/authenticate', { data: E2E_ADMIN });
+  const { jwtToken } = (await response.json()) as { jwtToken: string };
+  return { authorization: `Bearer ${jwtToken}` };
+}
+
+/** Adds the language unless an earlier test did. */
+async function ensureLanguage(request: APIRequestContext, name: string) {
+  const response = await request.post('/api/languages/create', {
+    data: { name },
+    headers: await adminHeaders(request),
+  });
+  expect([201, 409]).toContain(response.status());
+}
+
+async function uploadThroughApi(request: APIRequestContext, month: number, data: Buffer) {
+  const response = await request.post('/api/files/uploadfile', {
+    headers: await adminHeaders(request),
+    multipart: {
+      book: 'Teevo',
+      language: 'English',
+      year: String(YEAR),
+      month: String(month),
+      file: { name: `Teevo_English_${YEAR}_${pad(month)}.pdf`, mimeType: 'application/pdf', buffer: data },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as FileRecord;
+}
+
+/** Opens a PrimeReact Dropdown by its input's id and picks an option. */
+async function choose(page: Page, id: string, option: string) {
+  await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const toast = (page: Page, text: string) => page.locator('.p-toast-message').filter({ hasText: text });
+
+test('an Admin imports two PDFs named after their edition, downloads one and deletes the other', async ({
+  page,
+  request,
+}) => {
+  await ensureLanguage(request, 'English');
+  await ensureLanguage(request, 'French');
+  await signInAs(page, 'Admin');
+
+  await page.goto('/en/dist');
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/admin/file-list');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('File Manager');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import editions' });
+  const teevo = makePdf(`Teevo March ${YEAR}`);
+  const take5 = makePdf(`Take5 March ${YEAR}`);
+  await dialog.locator('input[type=file]').setInputFiles([
+    { name: `Teevo_English_${YEAR}_03.pdf`, mimeType: 'application/pdf', buffer: teevo },
+    { name: `Take5 - French - March ${YEAR}.pdf`, mimeType: 'application/pdf', buffer: take5 },
+    { name: 'Huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(MAX_PDF_BYTES + 1) },
+  ]);
+  await expect(toast(page, tooLargeMessage('Huge.pdf'))).toBeVisible();
+
+  const files = dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem');
+  await expect(files).toHaveCount(2);
+  for (const [index, values] of [
+    ['Teevo', 'English', String(YEAR), 'March'],
+    ['Take5', 'French', String(YEAR), 'March'],
+  ].entries()) {
+    await expect(files.nth(index).locator('.p-dropdown-label')).toHaveText(values);
+  }
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByText(FILE_MESSAGES.uploaded)).toHaveCount(2);
+  await expect(toast(page, FILE_MESSAGES.uploaded).first()).toBeVisible();
+  await expect(dialog.getByRole('progressbar', { name: /^Upload of/ }).first()).toHaveAttribute('aria-valuenow', '100');
+  await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
+
+  const table = page.getByRole('table');
+  const teevoRow = table
+    .getByRole('row')
+    .filter({ hasText: 'English' })
+    .filter({ hasText: `March ${YEAR}` });
+  const take5Row = table
+    .getByRole('row')
+    .filter({ hasText: 'French' })
+    .filter({ hasText: `March ${YEAR}` });
+  await expect(teevoRow).toHaveCount(1);
+  await expect(take5Row).toHaveCount(1);
+  await expect(teevoRow).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+  await expect(teevoRow).toContainText(/\d+(\.\d)? KB|\d+ B/);
+
+  const downloading = page.waitForEvent('download');
+  await teevoRow.getByRole('button', { name: /^Download/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(editionFileName('Teevo', 'English', YEAR, 3));
+  expect((await readFile(await download.path())).equals(teevo)).toBe(true);
+
+  await take5Row.getByRole('button', { name: /^Delete/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm' });
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(take5Row).toHaveCount(1);
+  await take5Row.getByRole('button', { name: /^Delete/ }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(toast(page, FILE_MESSAGES.deleted)).toBeVisible();
+  await expect(take5Row).toHaveCount(0);
+  await expect(teevoRow).toHaveCount(1);
+});
+
+test('a User downloads the edition they pick, byte for byte, and it counts on their dashboard', async ({
+  page,
+  request,
+}) => {
+  await ensureLanguage(request, 'English');
+  const pdf = makePdf(`Teevo May ${YEAR}`);
+  const edition = await uploadThroughApi(request, 5, pdf);
+  await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Owusu' });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Owusu Ama');
+  const thisMonth = page.locator('.download-count').filter({ hasText: 'Downloads this month' });
+  await expect(thisMonth).toHaveText(/^0/);
+
+  await page.goto('/en/dist');
+  await expect(page.getByText(/^Hello .+@example\.org/)).toBeVisible();
+  const downloadButton = page.getByRole('button', { name: 'Download', exact: true });
+  await downloadButton.click();
+  await expect(toast(page, FILE_MESSAGES.selectionMissing)).toBeVisible();
+
+  await choose(page, 'download-year', String(YEAR));
+  await choose(page, 'download-month', monthName(5));
+  await choose(page, 'download-language', 'English');
+  const downloading = page.waitForEvent('download');
+  await downloadButton.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Teevo-English-${YEAR}-05.pdf`);
+  expect((await readFile(await download.path())).equals(pdf)).toBe(true);
+
+  await page.goto('/');
+  await expect(thisMonth).toHaveText(/^1/);
+
+  // The dashboard's Download takes the newest edition in the chosen language.
+  await choose(page, 'dashboard-language', 'English');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: `May ${YEAR}` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'French' })).toHaveCount(0);
+  const again = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the latest edition in English' }).click();
+  expect((await again).suggestedFilename()).toBe(`Teevo-English-${YEAR}-05.pdf`);
+
+  // The edition goes away while the user still has it chosen.
+  await page.goto('/en/dist');
+  await choose(page, 'download-year', String(YEAR));
+  await choose(page, 'download-month', monthName(5));
+  await choose(page, 'download-language', 'English');
+  const removed = await request.delete(`/api/file/delete/${edition._id}`, { headers: await adminHeaders(request) });
+  expect(removed.ok()).toBe(true);
+  await downloadButton.click();
+  await expect(toast(page, FILE_MESSAGES.editionMissing)).toBeVisible();
+});
+
+test('the download screen in the shell is the same panel, and Logout signs out to the landing page', async ({
+  page,
+}) => {
+  await signInAs(page, 'User');
+  await page.goto('/user/download');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Download');
+  await choose(page, 'download-year', '2022');
+  await choose(page, 'download-month', 'January');
+  const language = page.locator('.p-dropdown', { has: page.locator('#download-language') });
+  await expect(language).toContainText('Select a language');
+  await language.click();
+  await expect(page.getByText('No edition in any language for this month yet.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('Return to homepage signs the user out and opens the configured home site', async ({ page, request }) => {
+  const { links } = (await (await request.get('/api/config')).json()) as PublicConfig;
+  await page.route(`${links.home}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Home</title>' }),
+  );
+  await signInAs(page, 'User');
+  await page.goto('/en/dist');
+  await page.getByRole('button', { name: 'Return to homepage' }).click();
+  await page.waitForURL(`${links.home}**`);
+  await page.goto('/en/dist');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});

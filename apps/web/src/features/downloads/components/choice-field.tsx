@@ -1,0 +1,21 @@
+import { Dropdown, type DropdownProps } from 'primereact/dropdown';
+import { DROPDOWN_PT } from '../../../components/dropdown-pt.ts';
+
+interface ChoiceFieldProps extends Omit<DropdownProps, 'inputId'> {
+  id: string;
+  label: string;
+  /** Classes of the field around label and dropdown (its grid column). */
+  fieldClassName?: string;
+}
+
+/** A labelled dropdown. */
+export function ChoiceField({ id, label, fieldClassName, className = 'w-full', ...dropdown }: ChoiceFieldProps) {
+  return (
+    <div className={fieldClassName}>
+      <label htmlFor={id} className="block font-medium mb-2">
+        {label}
+      </label>
+      <Dropdown inputId={id} className={className} pt={DROPDOWN_PT} {...dropdown} />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { editionYears, FILE_MESSAGES, MONTHS } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyDownloadError, useDownloadEdition } from '../../../lib/editions/download-edition.ts';
+import { useBooks } from '../../../lib/editions/get-books.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useSession } from '../../../lib/session/session-provider.tsx';
+import { useSignOut } from '../../../lib/session/use-sign-out.ts';
+import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useFindEdition } from '../api/find-edition.ts';
+import { useEditionLanguages } from '../api/get-edition-languages.ts';
+import '../downloads.css';
+import { ChoiceField } from './choice-field.tsx';
+
+const DEFAULT_BOOK = 'Teevo';
+const FIELD = 'field col-12 md:col-6';
+const MONTH_OPTIONS = MONTHS.map((label, index) => ({ label, value: index + 1 }));
+
+/** Year, month and language of an edition, and its download: on the landing page and on /user/download. */
+export function DownloadPanel() {
+  const { user } = useSession();
+  const notify = useToast();
+  const signOut = useSignOut();
+  const home = usePublicConfig().data?.links.home;
+  const books = (useBooks().data ?? []).map((book) => book.name);
+  const download = useDownloadEdition();
+  const findEdition = useFindEdition();
+  const [book, setBook] = useState(DEFAULT_BOOK);
+  const [year, setYear] = useState<number | null>(null);
+  const [month, setMonth] = useState<number | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
+  const languages = useEditionLanguages(year && month ? { book, year, month } : null);
+  const chosenLanguage = language && languages.data?.includes(language) ? language : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!year || !month || !chosenLanguage) {
+      notify({ severity: 'warn', summary: 'Download', detail: FILE_MESSAGES.selectionMissing });
+      return;
+    }
+    try {
+      const edition = await findEdition.mutateAsync({ book, language: chosenLanguage, year, month });
+      await download(edition._id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.editionMissing, life: TOAST_LIFE.short });
+      else notifyDownloadError(notify, error);
+    }
+  };
+
+  const returnHome = () => {
+    signOut();
+    if (home) window.location.assign(home);
+  };
+
+  return (
+    <section className="surface-card border-round-xl shadow-1 p-3 md:p-5" aria-labelledby="download-title">
+      <h1 id="download-title" className="text-2xl font-semibold mt-0 mb-2">
+        Download
+      </h1>
+      <p className="mt-0 mb-4 text-muted">
+        Hello <strong>{user?.email}</strong>, choose the edition you want.
+      </p>
+      <form onSubmit={submit} noValidate aria-label="Edition">
+        <div className="grid formgrid">
+          {books.length > 1 && (
+            <ChoiceField
+              id="download-book"
+              label="Book"
+              fieldClassName={FIELD}
+              value={book}
+              options={books}
+              onChange={(event) => setBook(event.value)}
+            />
+          )}
+          <ChoiceField
+            id="download-year"
+            label="Year"
+            fieldClassName={FIELD}
+            value={year}
+            options={editionYears()}
+            onChange={(event) => setYear(event.value)}
+            placeholder="Select a year"
+          />
+          <ChoiceField
+            id="download-month"
+            label="Month"
+            fieldClassName={FIELD}
+            value={month}
+            options={MONTH_OPTIONS}
+            onChange={(event) => setMonth(event.value)}
+            placeholder="Select a month"
+          />
+          <ChoiceField
+            id="download-language"
+            label="Language"
+            fieldClassName={FIELD}
+            value={chosenLanguage}
+            options={languages.data ?? []}
+            onChange={(event) => setLanguage(event.value)}
+            placeholder={year && month ? 'Select a language' : 'Select a year and month first'}
+            emptyMessage="No edition in any language for this month yet."
+            loading={languages.isFetching}
+            filter
+          />
+        </div>
+        <Button type="submit" label="Download" icon="pi pi-download" loading={findEdition.isPending} />
+      </form>
+      <div className="download-panel-actions flex flex-wrap gap-2 mt-4 pt-3">
+        <Button
+          type="button"
+          label="Return to homepage"
+          icon="pi pi-home"
+          outlined
+          onClick={returnHome}
+          disabled={!home}
+        />
+        <Button type="button" label="Logout" icon="pi pi-sign-out" text onClick={signOut} />
+      </div>
+    </section>
+  );
+}

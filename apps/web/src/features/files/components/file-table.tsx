@@ -1,0 +1,60 @@
+import type { FileRecord } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import type { ReactNode } from 'react';
+import { SearchableTable } from '../../../components/searchable-table.tsx';
+import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
+import { formatUploadedOn } from '../utils/format-uploaded-on.ts';
+
+interface FileTableProps {
+  files: FileRecord[];
+  loading: boolean;
+  onDownload: (file: FileRecord) => void;
+  onDelete: (file: FileRecord) => void;
+  toolbar: ReactNode;
+}
+
+/** The file manager's table of edition files. */
+export function FileTable({ files, loading, onDownload, onDelete, toolbar }: FileTableProps) {
+  const actions = (file: FileRecord) => (
+    <div className="flex gap-2">
+      <Button
+        icon="pi pi-download"
+        rounded
+        outlined
+        aria-label={`Download ${file.name}`}
+        onClick={() => onDownload(file)}
+      />
+      <Button
+        icon="pi pi-trash"
+        rounded
+        outlined
+        severity="danger"
+        aria-label={`Delete ${file.name}`}
+        onClick={() => onDelete(file)}
+      />
+    </div>
+  );
+  return (
+    <SearchableTable
+      value={files}
+      loading={loading}
+      toolbar={toolbar}
+      searchLabel="Search files"
+      searchFields={['name', 'book_name', 'book_language', 'book_month', 'book_year']}
+      emptyMessage="No file found."
+    >
+      <Column field="name" header="Name" sortable />
+      <Column field="book_language" header="Language" sortable />
+      <Column field="book_month" header="Month" body={editionMonth} />
+      <Column field="file_size" header="File Size" sortable body={editionSize} />
+      <Column
+        field="created"
+        header="Uploaded On"
+        sortable
+        body={(file: FileRecord) => formatUploadedOn(file.created)}
+      />
+      <Column header="Actions" body={actions} />
+    </SearchableTable>
+  );
+}

@@ -1,11 +1,71 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { isAdminRole } from '@portal/contract';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { lazy, Suspense, useState } from 'react';
+import { Navigate } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useSession } from '../../../lib/session/session-provider.tsx';
+import { useCountByLanguage } from '../api/get-count-by-language.ts';
+import { useStatsSummary } from '../api/get-stats-summary.ts';
+import type { StatsQuery } from '../api/stats-query.ts';
+import { isoDay, monthBounds } from '../components/stats-dates.ts';
+import { StatsFilters } from '../components/stats-filters.tsx';
+import { SummaryCards } from '../components/summary-cards.tsx';
 
+const LanguageTable = lazy(async () => ({
+  default: (await import('../components/language-table.tsx')).LanguageTable,
+}));
+const LanguageCharts = lazy(async () => ({
+  default: (await import('../components/language-charts.tsx')).LanguageCharts,
+}));
+
+function currentMonth(): StatsQuery {
+  const { start, end } = monthBounds();
+  return { start: isoDay(start), end: isoDay(end) };
+}
+
+const sameQuery = (a: StatsQuery, b: StatsQuery) => a.start === b.start && a.end === b.end && a.book === b.book;
+
+/** Admins' download statistics; a User or visitor is sent to the landing page. */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user } = useSession();
+  return user && isAdminRole(user.role) ? <Statistics /> : <Navigate to="/en/dist" replace />;
+}
+
+/** Figures, a table and charts of downloads per language for a range of days and a book. */
+function Statistics() {
+  const [query, setQuery] = useState<StatsQuery>(currentMonth);
+  const counts = useCountByLanguage(query);
+  const summary = useStatsSummary(query);
+  const search = (next: StatsQuery) => {
+    if (!sameQuery(next, query)) return setQuery(next);
+    void counts.refetch();
+    void summary.refetch();
+  };
+
+  const loading = counts.isFetching || summary.isFetching;
+  const error = counts.error ?? summary.error;
+  const rows = counts.isError ? [] : (counts.data ?? []);
+
   return (
-    <ComingSoon title="Dashboard">
-      For admins, download statistics: downloads per language for a book and a date range, as a table and as line, bar
-      and doughnut charts. For members, a welcome with your downloads this month and this year, and the editions ready
-      to download.
-    </ComingSoon>
+    <section className="flex flex-column gap-3" aria-labelledby="page-title">
+      <div className="surface-card border-round-xl shadow-1 p-3 md:p-4">
+        <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-3">
+          Dashboard
+        </h1>
+        <StatsFilters onSearch={search} searching={loading} />
+        {loading && <ProgressBar mode="indeterminate" className="page-loader" aria-label="Loading the statistics" />}
+        {error && <Message severity="error" text={error.message} className="w-full justify-content-start mt-2" />}
+      </div>
+      {summary.data && !summary.isError && <SummaryCards summary={summary.data} />}
+      <Suspense fallback={<PageLoader />}>
+        <div className="surface-card border-round-xl shadow-1 p-2 md:p-3">
+          <LanguageTable rows={rows} query={query} />
+        </div>
+        <LanguageCharts rows={rows} query={query} />
+      </Suspense>
+    </section>
   );
 }

@@ -1,0 +1,13 @@
+/** Saves a blob or a data URL under a file name, as a link click would. */
+export function downloadFile(content: Blob | string, fileName: string) {
+  const href = typeof content === 'string' ? content : URL.createObjectURL(content);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.click();
+  if (typeof content !== 'string') setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+/** The part of an export's file name that says what it holds: `Teevo_2026-11-01_2026-11-30`. */
+export const rangeLabel = ({ start, end, book }: { start: string; end: string; book?: string }) =>
+  [book ?? 'all-books', start, end].join('_').replace(/[^\w.-]+/g, '-');

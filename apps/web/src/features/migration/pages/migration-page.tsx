@@ -1,10 +1,93 @@
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { MIGRATION_MESSAGES } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useMigrationReport } from '../api/get-migration-report.ts';
+import { useImportLegacyExport } from '../api/import-legacy-export.ts';
+import { ExportPicker } from '../components/export-picker.tsx';
+import { MigrationProgressBar } from '../components/migration-progress-bar.tsx';
+import { MigrationReportView } from '../components/migration-report-view.tsx';
 
+/** Tells one selection of files from another: a dry run vouches only for the files it read. */
+const selectionKey = (files: File[]) =>
+  files
+    .map((file) => `${file.name}:${file.size}:${file.lastModified}`)
+    .sort()
+    .join('|');
+
+/** Super Admins import the legacy portal's export: a dry run first, then the import itself. */
 export function MigrationPage() {
+  useDocumentTitle('Migration');
+  const notify = useToast();
+  const report = useMigrationReport();
+  const run = useImportLegacyExport();
+  const [files, setFiles] = useState<File[]>([]);
+  const [checked, setChecked] = useState<string | null>(null);
+  const key = selectionKey(files);
+
+  const start = (dryRun: boolean) =>
+    run.mutate(
+      { files, dryRun },
+      {
+        onSuccess: () => {
+          if (dryRun) setChecked(key);
+          notify({
+            severity: 'success',
+            summary: dryRun ? 'Dry run finished' : 'Import finished',
+            detail: dryRun ? 'Nothing was written: read the report, then import.' : 'The export is imported.',
+          });
+        },
+        onError: (error) =>
+          notify({ severity: 'error', summary: 'Migration', detail: error.message, life: TOAST_LIFE.long }),
+      },
+    );
+
   return (
-    <ComingSoon title="Migration">
-      Import a legacy MongoDB export of accounts, churches, languages, files and downloads: first a dry run with counts
-      and conflicts, then the import itself. Running it twice changes nothing.
-    </ComingSoon>
+    <div className="flex flex-column gap-3">
+      <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="page-title">
+        <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-2">
+          Migration
+        </h1>
+        <p className="text-muted line-height-3 mt-0">
+          Upload the legacy portal's export (the .json files of mongoexport, or one .zip of them with the PDFs). Run a
+          dry run first: it reports what the import would do and writes nothing. Importing the same export again changes
+          nothing.
+        </p>
+        <ExportPicker files={files} onChange={setFiles} disabled={run.isPending} />
+        <div className="flex flex-wrap gap-2 mt-3">
+          <Button
+            type="button"
+            label="Dry run"
+            icon="pi pi-search"
+            outlined
+            disabled={files.length === 0 || run.isPending}
+            loading={run.isPending && run.variables?.dryRun}
+            onClick={() => start(true)}
+          />
+          <Button
+            type="button"
+            label="Import"
+            icon="pi pi-upload"
+            disabled={files.length === 0 || checked !== key || run.isPending}
+            loading={run.isPending && run.variables?.dryRun === false}
+            onClick={() => start(false)}
+          />
+        </div>
+        {files.length > 0 && checked !== key && !run.isPending && (
+          <p className="text-sm text-muted mb-0">Import is enabled once a dry run of these files has finished.</p>
+        )}
+        {run.isPending && <MigrationProgressBar />}
+        {run.isError && (
+          <Message severity="error" text={run.error.message} className="w-full justify-content-start mt-3" />
+        )}
+      </section>
+      {report.isPending && <PageLoader />}
+      {report.isError && <Message severity="error" text={report.error.message} />}
+      {report.data === null && <Message severity="info" text={MIGRATION_MESSAGES.noReport} />}
+      {report.data && <MigrationReportView report={report.data} />}
+    </div>
   );
 }

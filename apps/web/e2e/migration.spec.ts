@@ -1,0 +1,107 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { MIGRATION_MESSAGES } from '@portal/contract';
+import bcrypt from 'bcryptjs';
+import { expect, test } from './fixtures.ts';
+import { bearerOf, signInAs } from './support/session.ts';
+
+const stamp = Date.now();
+let sequence = 0;
+/** A MongoDB ObjectId: creation time in seconds, then a counter. */
+const oid = () => {
+  sequence += 1;
+  return `${Math.floor(stamp / 1000).toString(16)}${sequence.toString(16).padStart(16, '0')}`;
+};
+const jsonLines = (documents: object[]) => `${documents.map((document) => JSON.stringify(document)).join('\n')}\n`;
+
+const CHURCHES = [`Bethel Legacy ${stamp}`, `Shiloh Legacy ${stamp}`];
+
+/** A small mongoexport: 2 churches, 2 languages, 3 accounts, 2 files whose PDFs are absent, 2 downloads. */
+async function writeLegacyExport(): Promise<string[]> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'legacy-export-'));
+  const churches = CHURCHES.map((name) => ({ _id: { $oid: oid() }, name, country: 'Ghana', allocation: 10 }));
+  const languages = [`Ewe ${stamp}`, `Ga ${stamp}`].map((name) => ({ _id: { $oid: oid() }, name }));
+  const passwordHash = await bcrypt.hash('Old-password-1', 4);
+  const accounts = ['ama', 'kofi', 'esi'].map((name, index) => ({
+    _id: { $oid: oid() },
+    email: `${name}.${stamp}@legacy.example.org`,
+    passwordHash,
+    title: 'Mr',
+    firstName: name,
+    lastName: 'Legacy',
+    country: 'Ghana',
+    role: 'User',
+    verified: { $date: '2024-01-02T00:00:00.000Z' },
+    church: churches[index % 2]?._id.$oid,
+  }));
+  const files = languages.map((language) => ({
+    _id: { $oid: oid() },
+    book_name: 'Teevo',
+    book_language: language.name,
+    book_month: 'March',
+    book_year: 2024,
+    file_path: `uploads/Teevo-${language._id.$oid}.pdf`,
+    name: `Teevo-${language._id.$oid}.pdf`,
+  }));
+  const transactions = files.map((file, index) => ({
+    _id: { $oid: oid() },
+    user: accounts[index]?._id,
+    file: file._id,
+    createdAt: { $date: '2024-03-05T10:00:00.000Z' },
+  }));
+  const collections = { churches, languages, accounts, files, transactions };
+  return Promise.all(
+    Object.entries(collections).map(async ([name, documents]) => {
+      const file = path.join(folder, `${name}.json`);
+      await writeFile(file, jsonLines(documents));
+      return file;
+    }),
+  );
+}
+
+const countsOf = (page: Page, collection: string) =>
+  page.getByRole('table', { name: 'Records per collection' }).getByRole('row', { name: new RegExp(`^${collection} `) });
+
+test('a Super Admin dry-runs, then imports a legacy export', async ({ page }) => {
+  const files = await writeLegacyExport();
+  await signInAs(page, 'Super Admin');
+  await page.goto('/admin/migrate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Migration');
+  await expect(page.getByText(MIGRATION_MESSAGES.noReport)).toBeVisible();
+
+  await page.getByLabel('Legacy export files').setInputFiles(files);
+  const importButton = page.getByRole('button', { name: 'Import', exact: true });
+  await expect(importButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Dry run report' })).toBeVisible();
+  await expect(countsOf(page, 'churches').getByRole('cell')).toHaveText(['churches', '2', '2', '0', '0', '0']);
+  await expect(countsOf(page, 'languages').getByRole('cell')).toHaveText(['languages', '2', '2', '0', '0', '0']);
+  await expect(countsOf(page, 'accounts').getByRole('cell')).toHaveText(['accounts', '3', '3', '0', '0', '0']);
+  await expect(countsOf(page, 'files').getByRole('cell')).toHaveText(['files', '2', '0', '0', '0', '2']);
+  await expect(countsOf(page, 'transactions').getByRole('cell')).toHaveText(['transactions', '2', '2', '0', '0', '0']);
+  await expect(page.getByRole('heading', { name: 'Missing PDFs (2)' })).toBeVisible();
+  const admin = await bearerOf(page.request);
+  const churchNames = async () =>
+    ((await (await page.request.get('/api/church/getAll', { headers: admin })).json()) as { name: string }[]).map(
+      (church) => church.name,
+    );
+  expect(await churchNames()).not.toContain(CHURCHES[0]);
+
+  await importButton.click();
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
+  await expect(countsOf(page, 'churches').getByRole('cell')).toHaveText(['churches', '2', '2', '0', '0', '0']);
+  expect(await churchNames()).toEqual(expect.arrayContaining(CHURCHES));
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
+  await expect(countsOf(page, 'accounts').getByRole('cell')).toHaveText(['accounts', '3', '3', '0', '0', '0']);
+});
+
+test('an Admin is denied the migration screen', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/migrate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denied');
+});

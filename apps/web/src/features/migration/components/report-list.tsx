@@ -1,0 +1,42 @@
+import { PAGE_SIZE_OPTIONS } from '@portal/contract';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+
+export interface ReportColumn {
+  field: string;
+  header: string;
+}
+
+export interface ReportListProps {
+  title: string;
+  rows: object[];
+  notListed: number;
+  columns: ReportColumn[];
+  empty: string;
+}
+
+/** One list of a migration report (conflicts, notes, missing PDFs), paged, with the number left out. */
+export function ReportList({ title, rows, notListed, columns, empty }: ReportListProps) {
+  const total = rows.length + notListed;
+  return (
+    <section aria-label={title} className="mt-4">
+      <h3 className="text-base font-semibold mt-0 mb-2">
+        {title} ({total})
+      </h3>
+      <DataTable
+        value={rows}
+        paginator={rows.length > 10}
+        rows={10}
+        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+        emptyMessage={empty}
+        size="small"
+        pt={{ table: { 'aria-label': title } }}
+      >
+        {columns.map((column) => (
+          <Column key={column.field} field={column.field} header={column.header} />
+        ))}
+      </DataTable>
+      {notListed > 0 && <p className="text-muted text-sm mb-0">{notListed} more not listed.</p>}
+    </section>
+  );
+}

@@ -50,6 +50,7 @@ describe('mail through SMTP_URL', () => {
       remoteAddress: nextAddress(),
     });
     expect(response.statusCode).toBe(200);
+    await app.mail.idle();
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp.user@example.org']);
     const unfolded = received[0]?.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -72,6 +73,7 @@ describe('mail without SMTP_URL', () => {
       payload: registration('outbox.user@example.org'),
       remoteAddress: nextAddress(),
     });
+    await app.mail.idle();
     const outbox = path.join(app.config.dataDir, 'outbox');
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);

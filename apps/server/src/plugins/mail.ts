@@ -18,6 +18,8 @@ declare module 'fastify' {
     mail: {
       /** Sends through SMTP_URL, or writes an .eml file to DATA_DIR/outbox and logs its links. */
       send(mail: Mail): Promise<void>;
+      /** Settles once every mail handed to `send` so far has gone out or failed. */
+      idle(): Promise<void>;
       /** Where mail goes, for the start-up banner. */
       destination: string;
     };
@@ -30,9 +32,25 @@ export default fp(
     const transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    app.addHook('onClose', () => transport.close());
+    // Callers may answer before their mail is out; closing waits for it rather than cutting it off.
+    const pending = new Set<Promise<void>>();
+    const idle = async () => {
+      await Promise.allSettled(pending);
+    };
+    app.addHook('onClose', async () => {
+      await idle();
+      transport.close();
+    });
 
-    async function send(mail: Mail) {
+    function send(mail: Mail) {
+      const sending = deliver(mail);
+      pending.add(sending);
+      const forget = () => pending.delete(sending);
+      sending.then(forget, forget);
+      return sending;
+    }
+
+    async function deliver(mail: Mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       if (config.smtpUrl) {
         app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -50,6 +68,7 @@ export default fp(
 
     app.decorate('mail', {
       send,
+      idle,
       destination: config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `.eml files in ${outbox}`,
     });
   },

@@ -207,6 +207,29 @@ describe('POST /api/accounts/authenticate', () => {
   });
 });
 
+describe('per-account rate limits', () => {
+  const reset = (token: string) => ({ token, password: 'Guess-pass-1', confirmPassword: 'Guess-pass-1' });
+  // AUTH_RATE_LIMIT is 10 a minute; forgot and reset allow half of it.
+  it.each([
+    ['authenticate', 10, (email: string) => ({ email, password: 'Guess-pass-1' }), 'a@limit.org', ' A@Limit.ORG '],
+    ['register', 10, registration, 'b@limit.org', ' B@Limit.ORG '],
+    ['forgot-password', 5, (email: string) => ({ email }), 'c@limit.org', ' C@Limit.ORG '],
+    ['reset-password', 5, reset, 'forged-token', 'forged-token'],
+  ])(
+    '%s answers 429 after %i requests for one account from many addresses; others go on',
+    async (route, allowed, body, key, sameKey) => {
+      const url = `/api/accounts/${route}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < allowed; i++) statuses.push((await post(url, body(key))).statusCode);
+      expect(statuses).not.toContain(429);
+      const limited = await post(url, body(sameKey));
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests });
+      expect((await post(url, body(`other-${key}`))).statusCode).not.toBe(429);
+    },
+  );
+});
+
 describe('POST /api/accounts/refresh-token', () => {
   it('rotates the refresh token and gives a new session', async () => {
     const { account, password } = await createTestAccount(app);
@@ -356,6 +379,74 @@ describe('password reset', () => {
     expect((await post('/api/accounts/validate-reset-token', { token })).statusCode).toBe(400);
   });
 
+  it('a reset retires the other reset links of the account, not those of others', async () => {
+    const { account } = await createTestAccount(app);
+    const other = await createTestAccount(app);
+    await post('/api/accounts/forgot-password', { email: account.email });
+    await post('/api/accounts/forgot-password', { email: account.email });
+    await post('/api/accounts/forgot-password', { email: other.account.email });
+    const [older, newer, others] = sent.map(linkToken);
+    const reset = await post('/api/accounts/reset-password', {
+      token: newer,
+      password: 'New-pass-12',
+      confirmPassword: 'New-pass-12',
+    });
+    expect(reset.statusCode).toBe(200);
+    const stale = await post('/api/accounts/reset-password', {
+      token: older,
+      password: 'Other-pass-12',
+      confirmPassword: 'Other-pass-12',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+    expect((await post('/api/accounts/validate-reset-token', { token: others })).statusCode).toBe(200);
+  });
+
+  it('a password changed on the profile retires the reset links mailed before', async () => {
+    const user = await loginAs(app, 'User');
+    await post('/api/accounts/forgot-password', { email: user.account.email });
+    const [token] = sent.map(linkToken);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${user.account.id}`,
+      headers: user.headers,
+      payload: { password: 'Changed-pass-2', confirmPassword: 'Changed-pass-2' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const stale = await post('/api/accounts/validate-reset-token', { token });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+  });
+
+  it('forgot-password refuses a missing or malformed e-mail with its message', async () => {
+    const missing = await post('/api/accounts/forgot-password', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.emailRequired });
+    const malformed = await post('/api/accounts/forgot-password', { email: 'not-an-address' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: ACCOUNT_MESSAGES.emailInvalid });
+  });
+
+  it('reset-password refuses a too short password with its message', async () => {
+    const response = await post('/api/accounts/reset-password', {
+      token: 'any-token',
+      password: 'Ab1',
+      confirmPassword: 'Ab1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordTooShort });
+  });
+
+  it('register and forgot-password answer before their mail has gone out', async () => {
+    const held: (() => void)[] = [];
+    vi.mocked(app.mail.send).mockImplementation(() => new Promise<void>((resolve) => held.push(resolve)));
+    const { account } = await createTestAccount(app);
+    expect((await post('/api/accounts/register', registration(account.email))).statusCode).toBe(200);
+    expect((await post('/api/accounts/forgot-password', { email: account.email })).statusCode).toBe(200);
+    expect(held).toHaveLength(2);
+    for (const release of held) release();
+  });
+
   it('a verification token is not a reset token', async () => {
     await post('/api/accounts/register', registration('cross.use@example.org'));
     const token = linkToken(sent[0]);
@@ -441,6 +532,25 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     });
     expect(withNew.statusCode).toBe(200);
     await signIn(app, user.account.email, 'Changed-pass-1');
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[user.account.email, 'Your password was changed']]);
+  });
+
+  it('mails the account’s owner when an admin changes its password, and nobody for other changes', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    const url = `/api/accounts/updateUser/${target.account.id}`;
+    const named = await app.inject({ method: 'PUT', url, headers: admin.headers, payload: { firstName: 'Abena' } });
+    expect(named.statusCode).toBe(200);
+    expect(sent).toHaveLength(0);
+    const changed = await app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { password: 'Admin-set-pass-1', confirmPassword: 'Admin-set-pass-1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[target.account.email, 'Your password was changed']]);
+    expect(sent[0]?.text).toContain('Hello Abena');
   });
 
   it('a user can not change own role, verified flag or e-mail, nor another account', async () => {

@@ -48,11 +48,13 @@ async function createToken(db: Database, accountId: string, purpose: Purpose): P
   return token;
 }
 
-/** Mail is best effort: a failure is logged and the person can ask again (forgot-password resends). */
-async function sendSafely(context: MailContext, mail: Parameters<MailContext['mail']['send']>[0]) {
-  await context.mail
-    .send(mail)
-    .catch((error: unknown) => context.log.error({ err: error, to: mail.to }, 'mail failed'));
+/**
+ * Hands a mail over without waiting for it, so how long the answer takes does not tell whether mail
+ * went out (and so whether an address is registered). Mail is best effort: a failure is logged and
+ * the person can ask again (forgot-password resends).
+ */
+function sendInBackground(context: MailContext, mail: Parameters<MailContext['mail']['send']>[0]) {
+  void context.mail.send(mail).catch((error: unknown) => context.log.error({ err: error, to: mail.to }, 'mail failed'));
 }
 
 const displayName = (account: Pick<Account, 'firstName' | 'lastName'>) =>
@@ -63,9 +65,11 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
   const { db } = context;
   const churchId = parsed.isMember && parsed.church && parsed.church !== NO_CHURCH ? parsed.church : null;
   await checkChurch(db, churchId);
+  // Hashed even when the address is taken, so both answers take as long.
+  const passwordHash = await hashPassword(parsed.password);
   const [existing] = await db.select().from(accounts).where(eq(accounts.email, parsed.email));
   if (existing) {
-    await sendSafely(context, alreadyRegisteredMail(existing.email, `${context.publicUrl}/account/forgot-password`));
+    sendInBackground(context, alreadyRegisteredMail(existing.email, `${context.publicUrl}/account/forgot-password`));
     return;
   }
   const [created] = await db
@@ -74,7 +78,7 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
       ...splitFullName(parsed),
       title: parsed.title || null,
       email: parsed.email,
-      passwordHash: await hashPassword(parsed.password),
+      passwordHash,
       churchId,
       country: parsed.country,
       address: parsed.address,
@@ -86,7 +90,7 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
   if (!created) return;
   const token = await createToken(db, created.id, 'verify-email');
   const url = `${context.publicUrl}${PAGES['verify-email']}?token=${token}`;
-  await sendSafely(context, verificationMail(created.email, displayName(created), url, VERIFY_TOKEN_HOURS));
+  sendInBackground(context, verificationMail(created.email, displayName(created), url, VERIFY_TOKEN_HOURS));
 }
 
 /** Marks a token used and returns its account, if it is genuine, unused, unexpired and for this purpose. */
@@ -123,7 +127,7 @@ export async function forgotPassword(context: MailContext, email: string) {
   if (!account) return;
   const token = await createToken(context.db, account.id, 'reset-password');
   const url = `${context.publicUrl}${PAGES['reset-password']}?token=${token}`;
-  await sendSafely(context, resetMail(account.email, displayName(account), url, RESET_TOKEN_HOURS));
+  sendInBackground(context, resetMail(account.email, displayName(account), url, RESET_TOKEN_HOURS));
 }
 
 export async function validateResetToken(db: Database, token: string) {
@@ -143,8 +147,29 @@ export async function resetPassword(context: MailContext, token: string, passwor
     .returning();
   if (!account) throw new BadRequest(ACCOUNT_MESSAGES.tokenInvalid);
   if (!account.verifiedAt) await db.update(accounts).set({ verifiedAt: now }).where(eq(accounts.id, accountId));
-  await revokeAllSessions(db, accountId);
-  await sendSafely(
+  await afterPasswordChange(context, account);
+}
+
+/**
+ * What any new password ends: every session, and reset links mailed earlier (they would still let their
+ * holder choose a password). The owner is told, with a way back in if it was not them.
+ */
+export async function afterPasswordChange(
+  context: MailContext,
+  account: Pick<Account, 'id' | 'email' | 'firstName' | 'lastName'>,
+) {
+  await context.db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.accountId, account.id),
+        eq(accountTokens.purpose, 'reset-password'),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+  await revokeAllSessions(context.db, account.id);
+  sendInBackground(
     context,
     passwordChangedMail(account.email, displayName(account), `${context.publicUrl}/account/forgot-password`),
   );

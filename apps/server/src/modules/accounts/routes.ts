@@ -7,6 +7,7 @@ import {
   authenticateSchema,
   createAccountSchema,
   emailOnlySchema,
+  MESSAGES,
   messageSchema,
   registerSchema,
   resetPasswordSchema,
@@ -18,17 +19,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { HttpError } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { listAccountPage } from './list.ts';
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './management.ts';
-import { forgotPassword, register, resetPassword, validateResetToken, verifyEmail } from './registration.ts';
+import {
+  afterPasswordChange,
+  forgotPassword,
+  register,
+  resetPassword,
+  validateResetToken,
+  verifyEmail,
+} from './registration.ts';
 import {
   authenticate,
   type ClientInfo,
   refresh,
   revoke,
-  revokeAllSessions,
   type SignedIn,
   startSessionFor,
 } from './sessions.ts';
@@ -37,10 +45,26 @@ const REFRESH_COOKIE = 'refreshToken';
 const tags = ['accounts'];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  /** Per client address and minute, relative to AUTH_RATE_LIMIT: generous for people, tight for scripts. */
-  const limit = (share: number) => ({
-    rateLimit: { max: Math.max(1, Math.round(config.authRateLimit * share)), timeWindow: '1 minute' },
-  });
+  /** Requests a minute, relative to AUTH_RATE_LIMIT: generous for people, tight for scripts. */
+  const perMinute = (share: number) => Math.max(1, Math.round(config.authRateLimit * share));
+  const limit = (share: number) => ({ rateLimit: { max: perMinute(share), timeWindow: '1 minute' } });
+  /**
+   * The same allowance per account, keyed on the body's normalised e-mail (or reset token), so spreading
+   * attempts over many client addresses does not help. A preHandler, because the body is parsed by then.
+   */
+  const limitPerAccount = (share: number, field: 'email' | 'token') => {
+    const check = app.createRateLimit({
+      max: perMinute(share),
+      timeWindow: '1 minute',
+      keyGenerator: (request) => (request.body as Record<typeof field, string>)[field],
+    });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const state = await check(request);
+      if (state.isAllowed || !state.isExceeded) return;
+      reply.header('retry-after', state.ttlInSeconds);
+      throw new HttpError(429, MESSAGES.tooManyRequests);
+    };
+  };
   const mailContext = { db: app.db, mail: app.mail, publicUrl: config.publicUrl, log: app.log };
   const cookieOptions = {
     httpOnly: true,
@@ -62,6 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/register',
     {
       config: limit(1),
+      preHandler: limitPerAccount(1, 'email'),
       schema: {
         tags,
         summary: 'Create an account and mail its verification link',
@@ -79,6 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/authenticate',
     {
       config: limit(1),
+      preHandler: limitPerAccount(1, 'email'),
       schema: {
         tags,
         summary: 'Sign in; sets the refresh cookie',
@@ -147,6 +173,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/forgot-password',
     {
       config: limit(0.5),
+      preHandler: limitPerAccount(0.5, 'email'),
       schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
     },
     async (request) => {
@@ -176,6 +203,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/reset-password',
     {
       config: limit(0.5),
+      preHandler: limitPerAccount(0.5, 'token'),
       schema: {
         tags,
         summary: 'Set a new password with the mailed token',
@@ -257,7 +285,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       const who = caller(request);
       const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
       if (!passwordChanged) return account;
-      await revokeAllSessions(app.db, account.id);
+      await afterPasswordChange(mailContext, account);
       if (who.id !== account.id) return account;
       // Every earlier session of this account just ended, this one included: hand over a fresh one.
       return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));

@@ -1,9 +1,10 @@
 /**
  * 50 concurrent downloads of a 30 MB edition on loopback, against the portal and, as the reference, a
- * plain Node static file server sending the same file. Prints throughput, time to first byte and the
+ * plain Node static file server (its own process) sending the same file. Prints throughput, time to first byte and the
  * portal's peak memory. Run: node bench/download.ts
  */
-import { createReadStream, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,6 +13,24 @@ import { pdfOfSize, percentile, signInAsAdmin, startPortal, watchMemory } from '
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
 const SIZE_MB = 30;
+
+/** The reference: a plain Node static file server in a process of its own, as the portal is. */
+async function startStaticServer(file: string, port: number) {
+  const source = `
+    const { createReadStream, statSync } = require('node:fs');
+    const [file, port] = process.argv.slice(1);
+    require('node:http')
+      .createServer((request, response) => {
+        response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': statSync(file).size });
+        createReadStream(file).pipe(response);
+      })
+      .listen(Number(port), '127.0.0.1', () => process.send('listening'));`;
+  const child = spawn(process.execPath, ['-e', source, file, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await once(child, 'message');
+  return child;
+}
 
 async function downloadAll(url: string, headers: Record<string, string>) {
   const ttfb: number[] = [];
@@ -68,13 +87,11 @@ try {
 
   const folder = path.join(portal.dataDir, 'files');
   const stored = path.join(folder, (await readdir(folder)).find((name) => name.endsWith('.pdf')) as string);
-  const reference = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': statSync(stored).size });
-    createReadStream(stored).pipe(response);
-  });
-  await new Promise<void>((resolve) => reference.listen(4412, '127.0.0.1', resolve));
+  const reference = await startStaticServer(stored, 4412);
+  const referenceMemory = watchMemory(reference.pid as number);
   const plain = await downloadAll('http://127.0.0.1:4412/', {});
-  reference.close();
+  referenceMemory.stop();
+  reference.kill();
 
   const row = (label: string, r: typeof ours) =>
     `${label.padEnd(26)} ${r.mbPerSecond.toFixed(0).padStart(8)} MB/s ${r.p50.toFixed(1).padStart(9)} ms ${r.p99.toFixed(1).padStart(9)} ms ${r.seconds.toFixed(2).padStart(8)} s`;
@@ -87,6 +104,9 @@ try {
   console.log(`portal / reference throughput: ${(ours.mbPerSecond / plain.mbPerSecond).toFixed(2)}`);
   console.log(
     `portal RSS: ${memory.start.toFixed(0)} MB before, ${memory.peak().toFixed(0)} MB peak during the downloads`,
+  );
+  console.log(
+    `reference RSS: ${referenceMemory.start.toFixed(0)} MB before, ${referenceMemory.peak().toFixed(0)} MB peak`,
   );
 } finally {
   await portal.stop();

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
 import { edition, makePdf, multipart, uploadEdition } from '../../../test/files.ts';
-import { downloads, files, languages } from '../../db/schema.ts';
+import { accounts, downloads, files, languages } from '../../db/schema.ts';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -70,6 +70,20 @@ describe('POST /api/files/uploadfile', () => {
     expect(second.json().name).toBe('new.pdf');
     expect(await fileCount()).toBe(before);
     expect(await storedPdfs()).toHaveLength(before);
+  });
+
+  it('two uploads of one new edition at once leave one record and one stored file', async () => {
+    const before = await fileCount();
+    const storedBefore = (await storedPdfs()).length;
+    const fresh = { ...edition, month: '9' };
+    const answers = await Promise.all(
+      ['a.pdf', 'b.pdf'].map((name) =>
+        uploadEdition(app, admin.headers, fresh, { name, data: makePdf(`Teevo September ${name}`) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(await fileCount()).toBe(before + 1);
+    expect(await storedPdfs()).toHaveLength(storedBefore + 1);
   });
 
   it('refuses a renamed non-PDF with 400 and stores nothing', async () => {
@@ -293,6 +307,26 @@ describe('GET /api/files/download/:id', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ message: FILE_MESSAGES.downloadLinkExpired });
+  });
+
+  it('answers HEAD with the headers of the file and counts no download', async () => {
+    const before = await downloadCount();
+    const response = await app.inject({ method: 'HEAD', url: `/api/files/download/${fileId}`, headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(pdf.length));
+    expect(response.rawPayload.length).toBe(0);
+    expect(await downloadCount()).toBe(before);
+  });
+
+  it('a download link of an account deleted since it was made answers 401 and counts nothing', async () => {
+    const gone = await loginAs(app, 'User');
+    const link = await app.inject({ method: 'GET', url: `/api/files/download-link/${fileId}`, headers: gone.headers });
+    await app.db.delete(accounts).where(eq(accounts.id, gone.account.id));
+    const before = await downloadCount();
+    const response = await app.inject({ method: 'GET', url: link.json().url });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: FILE_MESSAGES.downloadLinkExpired });
+    expect(await downloadCount()).toBe(before);
   });
 
   it('a client report right after a streamed download is not counted twice', async () => {

@@ -1,7 +1,9 @@
 import { ADMIN_ROLES, FILE_MESSAGES, fileRecordSchema, messageSchema } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accounts } from '../../db/schema.ts';
 import { HttpError, Unauthorized } from '../../errors.ts';
 import { recordDownload } from '../downloads/record.ts';
 import { idParams, security } from '../route-schemas.ts';
@@ -126,7 +128,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       let accountId: string | undefined;
       if (request.query.token) {
         accountId = verifyDownloadToken(request.query.token, edition.file.id, app.auth.secret);
-        if (!accountId) throw new Unauthorized(FILE_MESSAGES.downloadLinkExpired);
+        // A link made for an account deleted since then is dead too.
+        const [account] = accountId
+          ? await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
+          : [];
+        if (!account) throw new Unauthorized(FILE_MESSAGES.downloadLinkExpired);
       } else {
         await signedIn.call(app, request, reply);
         accountId = request.caller?.id;
@@ -147,7 +153,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('Content-Range', `bytes */${file.fileSize}`);
         throw new HttpError(416, FILE_MESSAGES.rangeNotSatisfiable);
       }
-      if (!range || range.start === 0) await recordDownload(app.db, accountId ?? null, edition);
+      // A HEAD (Fastify answers it with this handler) only asks about the file; it is no download.
+      const startsTheFile = !range || range.start === 0;
+      if (startsTheFile && request.method === 'GET') await recordDownload(app.db, accountId ?? null, edition);
       if (!range) {
         reply.header('Content-Length', file.fileSize);
         return reply.send(app.storage.read(file.storageKey));

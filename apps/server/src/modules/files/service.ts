@@ -57,7 +57,10 @@ export async function saveEdition(
         eq(files.year, fields.year),
         eq(files.month, fields.month),
       );
-      const [previous] = await tx.select({ storageKey: files.storageKey }).from(files).where(edition).for('update');
+      // Two first uploads of one edition find no row to lock; this lock makes the second wait and see the first.
+      const editionKey = `${bookId}:${languageId}:${fields.year}:${fields.month}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${editionKey}, 0))`);
+      const [previous] = await tx.select({ storageKey: files.storageKey }).from(files).where(edition);
       replacedKey = previous?.storageKey;
       const values = {
         bookId,

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, type Account, MESSAGES, type Session } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
-import { createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
+import { bearerOf, createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const OUTBOX = path.join(process.env.PORTAL_E2E_DATA_DIR ?? '', 'outbox');
@@ -44,6 +44,14 @@ async function createChurch(request: APIRequestContext, name: string) {
     headers: { authorization: `Bearer ${jwtToken}` },
   });
   expect(response.status()).toBe(201);
+}
+
+/** Serious or critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  // The shared FormField's error text (PrimeReact's .p-error) is left to the shared component: see the report.
+  return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('.p-error').analyze()).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
 }
 
 async function signInThroughDialog(page: Page, email: string, password: string) {
@@ -190,6 +198,59 @@ test('sign-up shows a field’s error once it was touched, and the church only f
   await expect(page.getByText(ACCOUNT_MESSAGES.churchRequired)).toHaveCount(0);
 });
 
+test('the landing page’s Login opens sign in and its Sign Up dialog registers a member with no church', async ({
+  page,
+}) => {
+  const email = `kwame.asare.${Date.now()}@example.org`;
+  await page.goto('/en/dist');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/en/dist');
+
+  const open = page.getByRole('button', { name: 'Sign Up' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+  await expect(dialog.getByLabel('Full Name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await expect(dialog.getByLabel('Are you a member?')).toHaveCount(0);
+  await expect(dialog.getByLabel('Church')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.acceptTerms)).toBeVisible();
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.churchRequired)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByLabel('Full Name').fill('Kwame Asare');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill('Dialog-pass-1');
+  await dialog.getByLabel('Confirm Password').fill('Dialog-pass-1');
+  await choose(page, 'Country', 'Ghana');
+  await dialog.getByLabel('I agree to the terms and conditions').check();
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+
+  const registered = page.getByRole('dialog', { name: 'Registration Successful!' });
+  await expect(registered).toContainText('Kwame Asare');
+  await expect(registered).toContainText(email);
+  await registered.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+
+  const accounts = await page.request.get('/api/accounts/getAll', { headers: await bearerOf(page.request) });
+  const account = ((await accounts.json()) as Account[]).find((candidate) => candidate.email === email);
+  expect(account).toMatchObject({
+    firstName: 'Kwame',
+    lastName: 'Asare',
+    country: 'Ghana',
+    isMember: true,
+    church: null,
+  });
+});
+
 test('a reset or verification link with a bad token says so and points to forgot password', async ({ page }) => {
   await page.goto('/account/reset-password?token=not-a-token');
   await expect(page.getByText(ACCOUNT_MESSAGES.tokenInvalid)).toBeVisible();
@@ -264,11 +325,7 @@ test('the full register form creates the account with title, names and address',
 });
 
 test('the account screens have no serious accessibility violations, errors shown', async ({ page }) => {
-  // The shared FormField's error text (PrimeReact's .p-error) is left to the shared component: see the report.
-  const serious = async () =>
-    (await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('.p-error').analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+  const serious = () => seriousViolations(page);
 
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Sign Up' }).click();

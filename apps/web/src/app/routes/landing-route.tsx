@@ -1,18 +1,35 @@
-import { isAdminRole } from '@portal/contract';
-import { lazy } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LandingPage } from '../../features/landing/pages/landing-page.tsx';
 import { useSession } from '../../lib/session/session-provider.tsx';
 
-// Visitors never load the download panel; a signed-in User fetches it on arrival.
+// Neither is part of a visitor's first load: the download panel is for signed-in people, and the sign-up
+// form (with its password meter) is fetched when Sign Up is first pressed.
 const DownloadPage = lazy(async () => ({
   default: (await import('../../features/downloads/pages/download-page.tsx')).DownloadPage,
 }));
+const SignUpDialog = lazy(async () => ({
+  default: (await import('../../features/auth/components/sign-up-dialog.tsx')).SignUpDialog,
+}));
 
-/** /en/dist: the landing page for a visitor, the download panel for a User; an Admin goes to the dashboard. */
+/** /en/dist: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
 export function LandingRoute() {
   const { user } = useSession();
-  if (!user) return <LandingPage />;
-  if (isAdminRole(user.role)) return <Navigate to="/" replace />;
+  // null until Sign Up is first pressed; the dialog then stays mounted so closing it returns focus.
+  const [signingUp, setSigningUp] = useState<boolean | null>(null);
+  if (!user) {
+    return (
+      <>
+        <LandingPage onSignUp={() => setSigningUp(true)} />
+        {signingUp !== null && (
+          <Suspense fallback={null}>
+            <SignUpDialog visible={signingUp} onHide={() => setSigningUp(false)} />
+          </Suspense>
+        )}
+      </>
+    );
+  }
+  // Only the Admin role is sent away (spec); a Super Admin sees the download panel, as the Loading menu entry promises.
+  if (user.role === 'Admin') return <Navigate to="/" replace />;
   return <DownloadPage />;
 }

@@ -5,16 +5,14 @@ import { type Control, Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { describedBy, FormField } from '../../../components/form/form-field.tsx';
 import { useChurches } from '../api/get-churches.ts';
-import { useCountries } from '../api/get-countries.ts';
 
 export type RegisterForm = z.input<typeof registerSchema>;
 
-/** "Are you a member?", the church (only for members) and the country. */
+/** "Are you a member?" and the church (only for members). */
 export function MembershipFields({ control, idPrefix }: { control: Control<RegisterForm>; idPrefix: string }) {
   const isMember = useWatch({ control, name: 'isMember' });
   const churches = useChurches();
-  const countries = useCountries();
-  const ids = { member: `${idPrefix}-member`, church: `${idPrefix}-church`, country: `${idPrefix}-country` };
+  const ids = { member: `${idPrefix}-member`, church: `${idPrefix}-church` };
 
   return (
     <>
@@ -60,30 +58,6 @@ export function MembershipFields({ control, idPrefix }: { control: Control<Regis
           )}
         />
       )}
-      <Controller
-        control={control}
-        name="country"
-        render={({ field }) => (
-          <FormField id={ids.country} label="Country">
-            <Dropdown
-              inputId={ids.country}
-              value={field.value ?? null}
-              onChange={(event) => field.onChange(event.value)}
-              onBlur={field.onBlur}
-              options={countries.data ?? []}
-              optionLabel="country"
-              optionValue="country"
-              pt={{ select: { 'aria-label': 'Country' } }}
-              placeholder={countries.isError ? 'The countries could not be loaded' : 'Select your country'}
-              filter
-              showClear
-              loading={countries.isPending}
-              emptyMessage="No country found."
-              className="w-full"
-            />
-          </FormField>
-        )}
-      />
     </>
   );
 }

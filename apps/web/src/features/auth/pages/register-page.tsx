@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, registerSchema, TITLES } from '@portal/contract';
+import { ACCOUNT_MESSAGES, DEFAULT_TITLE, registerSchema, TITLES } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { CountryField } from '../components/country-field.tsx';
 import { MembershipFields, type RegisterForm } from '../components/membership-fields.tsx';
 import { useRegistrationFlow } from '../components/registration-flow.tsx';
 import { TermsField } from '../components/terms-field.tsx';
@@ -28,7 +29,7 @@ const fullRegisterSchema = registerSchema.superRefine((value, context) => {
 });
 
 const EMPTY: RegisterForm = {
-  title: '',
+  title: DEFAULT_TITLE,
   firstName: '',
   lastName: '',
   address: '',
@@ -84,6 +85,7 @@ export function RegisterPage() {
           })}
         </div>
         <MembershipFields control={control} idPrefix="register" />
+        <CountryField control={control} idPrefix="register" />
         <PasswordPairFields control={control} idPrefix="register" />
         <TermsField control={control} idPrefix="register" />
         <Button type="submit" label="Register" icon="pi pi-user-plus" loading={flow.isPending} />

@@ -4,7 +4,7 @@ import { SignUpForm } from '../components/sign-up-form.tsx';
 export function SignUpPage() {
   return (
     <AuthCard title="Sign Up">
-      <SignUpForm />
+      <SignUpForm variant="page" />
     </AuthCard>
   );
 }

@@ -1,14 +1,22 @@
+import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { PromoPanels } from '../components/promo-panels.tsx';
 import { TeaserVideo } from '../components/teaser-video.tsx';
 import '../landing.css';
 
-/** What a visitor sees at /en/dist: the teaser and the promo panels. */
-export function LandingPage() {
+interface LandingPageProps {
+  /** Opens the sign-up dialog, which belongs to another feature and so is passed in. */
+  onSignUp: () => void;
+}
+
+/** What a visitor sees at /en/dist: the teaser, Login and Sign Up, and the promo panels. */
+export function LandingPage({ onSignUp }: LandingPageProps) {
   useDocumentTitle('Welcome');
+  const navigate = useNavigate();
   const config = usePublicConfig();
   const links = config.data?.links;
 
@@ -35,6 +43,11 @@ export function LandingPage() {
               <i className="pi pi-calendar" aria-hidden="true" /> A new one each month
             </li>
           </ul>
+          <div className="landing-actions">
+            {/* /login is this page with the Sign In dialog open. */}
+            <Button type="button" label="Login" icon="pi pi-sign-in" outlined onClick={() => navigate('/login')} />
+            <Button type="button" label="Sign Up" icon="pi pi-user-plus" onClick={onSignUp} />
+          </div>
         </div>
         <TeaserVideo src={links?.teaserVideo} />
       </section>

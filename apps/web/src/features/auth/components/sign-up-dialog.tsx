@@ -1,0 +1,17 @@
+import { Dialog } from 'primereact/dialog';
+import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { SignUpForm } from './sign-up-form.tsx';
+
+interface SignUpDialogProps {
+  visible: boolean;
+  onHide: () => void;
+}
+
+/** The landing page's quick sign-up. Kept mounted so that closing it gives focus back to the button that opened it. */
+export function SignUpDialog({ visible, onHide }: SignUpDialogProps) {
+  return (
+    <Dialog header="Sign Up" visible={visible} onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
+      <SignUpForm variant="dialog" />
+    </Dialog>
+  );
+}

@@ -24,6 +24,10 @@ test('every route of the signed-in area opens in the shell for a Super Admin', a
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   }
+  // Only the Admin role is sent away from the landing page: Loading shows a Super Admin the download panel.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Loading' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
 });
 
 test('an Admin gets the shell with the back-office menu, and signing out goes to the landing page', async ({
@@ -38,10 +42,13 @@ test('an Admin gets the shell with the back-office menu, and signing out goes to
     await expect(menu.getByRole('list', { name: group })).toBeVisible();
   }
   await expect(menu.getByRole('link', { name: 'Church List' })).toHaveAttribute('aria-current', 'page');
-  // The migration is for Super Admins only.
+  // The migration is for Super Admins only; the landing page sends an Admin back to the dashboard.
   await expect(menu.getByRole('link', { name: 'Migration' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Loading' })).toHaveCount(0);
   await page.goto('/admin/migrate');
   await expect(page).toHaveURL('/access');
+  await page.goto('/en/dist');
+  await expect(page).toHaveURL('/');
   await page.goto('/admin/church');
   await expect(page.getByRole('banner')).toContainText('Mensah Grace');
   await expect(page.getByRole('banner')).toContainText(account.email);

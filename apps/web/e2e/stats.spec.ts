@@ -128,8 +128,12 @@ test('the book and the range change the figures; a range backwards shows the ser
   await expect(page.getByText(STATS_MESSAGES.startAfterEnd)).toBeVisible();
 });
 
-test('a User is denied the statistics', async ({ page }) => {
+test('a User who opens the statistics is sent to the landing page, which offers them the download panel', async ({
+  page,
+}) => {
   await signInAs(page, 'User');
   await page.goto('/admin/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denied');
+  await expect(page).toHaveURL(/\/en\/dist$/);
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(page.getByText('Downloads in range')).toHaveCount(0);
 });

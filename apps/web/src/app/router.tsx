@@ -3,7 +3,7 @@ import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouteErrorPage } from '../features/errors/pages/route-error-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
-import { RequireAuth, RequireRole } from '../lib/session/guards.tsx';
+import { RequireAuth, RequireRole, SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Each page is its own chunk, fetched the first time its route renders. */
@@ -66,10 +66,15 @@ export const router = createBrowserRouter([
             element: page(() => import('../features/profile/pages/profile-details-page.tsx'), 'ProfileDetailsPage'),
           },
           {
+            // The statistics are the admins' dashboard; anyone else is sent to the landing page (spec).
+            path: 'admin/dashboard',
+            element: <RequireRole allow={ADMIN_ROLES} otherwise={SIGNED_OUT_PATH} />,
+            children: [{ index: true, element: dashboardPage }],
+          },
+          {
             path: 'admin',
             element: <RequireRole allow={ADMIN_ROLES} />,
             children: [
-              { path: 'dashboard', element: dashboardPage },
               {
                 path: 'file-list',
                 element: page(() => import('../features/files/pages/file-list-page.tsx'), 'FileListPage'),

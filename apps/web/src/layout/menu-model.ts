@@ -36,7 +36,8 @@ const MENU: MenuGroup[] = [
       // The migration is a Super Admin tool (decisions.md); an Admin would only meet the Denied page.
       { label: 'Migration', icon: 'pi-database', to: '/admin/migrate', roles: ['Super Admin'] },
       { label: 'Users', icon: 'pi-users', to: '/admin/user-list' },
-      { label: 'Loading', icon: 'pi-globe', to: '/en/dist' },
+      // The landing page sends an Admin back to the dashboard (spec), so the link would go nowhere for them.
+      { label: 'Loading', icon: 'pi-globe', to: '/en/dist', roles: ['Super Admin'] },
     ],
   },
 ];

@@ -15,9 +15,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Route layout that lets only the given roles through to its child routes. */
-export function RequireRole({ allow }: { allow: readonly Role[] }) {
+/** Route layout that lets only the given roles through to its child routes; others go to Denied unless told. */
+export function RequireRole({ allow, otherwise = ACCESS_DENIED_PATH }: { allow: readonly Role[]; otherwise?: string }) {
   const { user } = useSession();
-  if (!user || !allow.includes(user.role)) return <Navigate to={ACCESS_DENIED_PATH} replace />;
+  if (!user || !allow.includes(user.role)) return <Navigate to={otherwise} replace />;
   return <Outlet />;
 }

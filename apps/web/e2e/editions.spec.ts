@@ -163,6 +163,8 @@ test('a User downloads the edition they pick, byte for byte, and it counts on th
   const again = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the latest edition in English' }).click();
   expect((await again).suggestedFilename()).toBe(`Teevo-English-${YEAR}-05.pdf`);
+  // Counted without leaving the dashboard.
+  await expect(thisMonth).toHaveText(/^2/);
 
   // The edition goes away while the user still has it chosen.
   await page.goto('/en/dist');

@@ -8,8 +8,9 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
-    // The server forgets the refresh cookie; the browser need not wait for it.
-    void fetch('/api/accounts/revoke-token', { method: 'POST' }).catch(() => undefined);
+    // The server forgets the refresh cookie; the browser need not wait for it, and keepalive lets the request
+    // finish even when signing out leaves the site (Return to homepage).
+    void fetch('/api/accounts/revoke-token', { method: 'POST', keepalive: true }).catch(() => undefined);
     // A guarded page this happens on sends the signed-out person to the landing page too.
     endSession({ signedOut: true });
     // Nothing fetched for this account may show to whoever signs in next.

@@ -1,4 +1,4 @@
-import type { CountItem } from '@portal/contract';
+import { CHART_PALETTE, type CountItem } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Chart } from 'primereact/chart';
 import { useId, useRef } from 'react';
@@ -10,7 +10,17 @@ type ChartType = 'line' | 'bar' | 'doughnut';
 
 const TITLES: Record<ChartType, string> = { line: 'Line chart', bar: 'Bar chart', doughnut: 'Doughnut chart' };
 
-function chartData(type: ChartType, rows: CountItem[]) {
+/** A doughnut's slices are told apart by colour alone: past the palette, the smallest languages share one slice. */
+function doughnutRows(rows: CountItem[]): CountItem[] {
+  if (rows.length <= CHART_PALETTE.length) return rows;
+  const sorted = [...rows].sort((a, b) => b.count - a.count);
+  const shown = sorted.slice(0, CHART_PALETTE.length - 1);
+  const rest = sorted.slice(CHART_PALETTE.length - 1).reduce((sum, row) => sum + row.count, 0);
+  return [...shown, { _id: 'Other languages', count: rest }];
+}
+
+function chartData(type: ChartType, allRows: CountItem[]) {
+  const rows = type === 'doughnut' ? doughnutRows(allRows) : allRows;
   const colors = chartColors(rows.length);
   return {
     labels: rows.map((row) => row._id),
@@ -38,6 +48,19 @@ function chartOptions(type: ChartType) {
   };
 }
 
+/** Chart.js draws on a transparent canvas, which image viewers show on black or a checkerboard. */
+function onCardBackground(canvas: HTMLCanvasElement): string | undefined {
+  const copy = document.createElement('canvas');
+  copy.width = canvas.width;
+  copy.height = canvas.height;
+  const context = copy.getContext('2d');
+  if (!context) return undefined;
+  context.fillStyle = getComputedStyle(canvas).getPropertyValue('--surface-card').trim() || '#ffffff';
+  context.fillRect(0, 0, copy.width, copy.height);
+  context.drawImage(canvas, 0, 0);
+  return copy.toDataURL('image/png');
+}
+
 interface ChartPanelProps {
   type: ChartType;
   rows: CountItem[];
@@ -50,7 +73,8 @@ function ChartPanel({ type, rows, query }: ChartPanelProps) {
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   const summary = rows.map((row) => `${row._id} ${row.count}`).join(', ') || 'no downloads';
   const exportPng = () => {
-    const image: string | undefined = chart.current?.getChart()?.toBase64Image();
+    const canvas: HTMLCanvasElement | undefined = chart.current?.getCanvas();
+    const image = canvas && onCardBackground(canvas);
     if (image) downloadFile(image, `downloads-${type}_${rangeLabel(query)}.png`);
   };
 

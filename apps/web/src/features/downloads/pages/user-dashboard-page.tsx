@@ -8,6 +8,7 @@ import { useFiles } from '../../../lib/editions/get-files.ts';
 import { useLanguages } from '../../../lib/editions/get-languages.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useRecountAfterDownload } from '../api/get-my-download-counts.ts';
 import { ChoiceField } from '../components/choice-field.tsx';
 import { DownloadCounts } from '../components/download-counts.tsx';
 import { EditionTable } from '../components/edition-table.tsx';
@@ -26,7 +27,9 @@ export function UserDashboardPage() {
   const notify = useToast();
   const files = useFiles();
   const languages = (useLanguages().data ?? []).map((language) => language.name);
-  const download = useDownloadEdition();
+  const startDownload = useDownloadEdition();
+  const recount = useRecountAfterDownload();
+  const download = (id: string) => startDownload(id).then(recount);
   const [language, setLanguage] = useState<string | null>(null);
   const shown = (files.data ?? []).filter((file) => !language || file.book_language === language);
 

@@ -14,6 +14,14 @@ interface FileTableProps {
   toolbar: ReactNode;
 }
 
+/** The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it. */
+const nameAndBook = (file: FileRecord) => (
+  <>
+    {file.name}
+    <small className="block text-muted">{file.book_name}</small>
+  </>
+);
+
 /** The file manager's table of edition files. */
 export function FileTable({ files, loading, onDownload, onDelete, toolbar }: FileTableProps) {
   const actions = (file: FileRecord) => (
@@ -44,7 +52,7 @@ export function FileTable({ files, loading, onDownload, onDelete, toolbar }: Fil
       searchFields={['name', 'book_name', 'book_language', 'book_month', 'book_year']}
       emptyMessage="No file found."
     >
-      <Column field="name" header="Name" sortable />
+      <Column field="name" header="Name" sortable body={nameAndBook} />
       <Column field="book_language" header="Language" sortable />
       <Column field="book_month" header="Month" body={editionMonth} />
       <Column field="file_size" header="File Size" sortable body={editionSize} />

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const LANDING_BUDGET_BYTES = 250 * 1024;
-const LANDING_PAGE = 'src/features/landing/pages/landing-page.tsx';
+// /en/dist renders this route, which loads the visitor's landing page statically and the download panel lazily.
+const LANDING_PAGE = 'src/app/routes/landing-route.tsx';
 /** Classic pre-paint script every page loads; it is not part of the bundle graph. */
 const BOOT_SCRIPT = 'layout-boot.js';
 

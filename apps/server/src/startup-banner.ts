@@ -3,9 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 
+/** Bind addresses that this machine's browser reaches as localhost, the address the README gives. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', '0.0.0.0', '::1', '::']);
+
 /** What a person starting the portal needs to know: where it is, where its data and mail go, how to sign in. */
 export function startupBanner(config: Config, app: FastifyInstance): string {
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const url = `http://${LOCAL_HOSTS.has(config.host) ? 'localhost' : config.host}:${config.port}`;
   const lines = [
     '',
     `Teen Devotional Portal is running at ${url}`,

@@ -32,14 +32,7 @@ import {
   validateResetToken,
   verifyEmail,
 } from './registration.ts';
-import {
-  authenticate,
-  type ClientInfo,
-  refresh,
-  revoke,
-  type SignedIn,
-  startSessionFor,
-} from './sessions.ts';
+import { authenticate, type ClientInfo, refresh, revoke, type SignedIn, startSessionFor } from './sessions.ts';
 
 const REFRESH_COOKIE = 'refreshToken';
 const tags = ['accounts'];

@@ -1,5 +1,6 @@
+import { MAX_CHURCH_ALLOCATION } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { churches } from '../../db/schema.ts';
+import { churches, countries } from '../../db/schema.ts';
 import type { ImportContext, LegacyRecord } from './context.ts';
 import { firstDate, objectIdTime, text, wholeNumber } from './fields.ts';
 import { type IncomingRow, writeLegacyRows } from './rows.ts';
@@ -16,6 +17,10 @@ const churchKey = (country: string, name: string) => `${country}\n${name.toLower
 /** Imports churches; returns legacy id → church id (a merged duplicate stands for the church it was merged onto). */
 export async function importChurches(context: ImportContext, records: LegacyRecord[]) {
   const { tx, report } = context;
+  // The country list's spelling, so that "ghana" and "Ghana" are one country as in the churches service.
+  const listed = new Map(
+    (await tx.select({ name: countries.name }).from(countries)).map(({ name }) => [name.toLowerCase(), name]),
+  );
   const incoming: IncomingRow<ChurchValues, { createdAt?: Date; updatedAt?: Date }>[] = [];
   for (const { collection, legacyId, doc } of records) {
     const name = text(doc.name);
@@ -23,21 +28,29 @@ export async function importChurches(context: ImportContext, records: LegacyReco
       report.conflict(collection, legacyId, 'The church has no name.');
       continue;
     }
-    const country = text(doc.country) ?? '';
+    const legacyCountry = text(doc.country) ?? '';
+    const country = listed.get(legacyCountry.toLowerCase());
+    if (!country) {
+      report.note(
+        collection,
+        legacyId,
+        `Country ${JSON.stringify(doc.country) ?? 'missing'}: not in the country list, kept as it is.`,
+      );
+    }
     const allocation = wholeNumber(doc.allocation);
-    const validAllocation = allocation !== undefined && allocation >= 0;
+    const validAllocation = allocation !== undefined && allocation >= 0 && allocation <= MAX_CHURCH_ALLOCATION;
     if (!validAllocation) {
       report.note(
         collection,
         legacyId,
-        `Allocation ${JSON.stringify(doc.allocation) ?? 'missing'}: not a whole number of 0 or more, set to 0.`,
+        `Allocation ${JSON.stringify(doc.allocation) ?? 'missing'}: not a whole number from 0 to ${MAX_CHURCH_ALLOCATION.toLocaleString('en')}, set to 0.`,
       );
     }
     const createdAt = firstDate(doc.createdAt, doc.created) ?? objectIdTime(legacyId);
     incoming.push({
       collection,
       legacyId,
-      values: { name, country, allocation: validAllocation ? allocation : 0 },
+      values: { name, country: country ?? legacyCountry, allocation: validAllocation ? allocation : 0 },
       insertOnly: { createdAt, updatedAt: firstDate(doc.updatedAt, doc.updated) ?? createdAt },
     });
   }

@@ -48,14 +48,14 @@ const outcome = ({ dryRun: _, startedAt: __, finishedAt: ___, ...rest }: Migrati
 
 /** The counts the fixture leads to on an empty portal. */
 const FIRST_IMPORT = {
-  churches: { read: 60, created: 59, updated: 0, unchanged: 0, skipped: 1 },
-  languages: { read: 40, created: 39, updated: 0, unchanged: 0, skipped: 1 },
-  translations: { read: 20, created: 20, updated: 0, unchanged: 0, skipped: 0 },
+  churches: { read: 200, created: 199, updated: 0, unchanged: 0, skipped: 1 },
+  languages: { read: 200, created: 199, updated: 0, unchanged: 0, skipped: 1 },
+  translations: { read: 200, created: 200, updated: 0, unchanged: 0, skipped: 0 },
   accounts: { read: 300, created: 298, updated: 0, unchanged: 0, skipped: 2 },
   files: { read: 203, created: 196, updated: 0, unchanged: 0, skipped: 7 },
   transactions: { read: 400, created: 396, updated: 0, unchanged: 0, skipped: 4 },
 };
-const PDFS = 206;
+const PDFS = 296;
 
 describe('parseCollection', () => {
   it('reads JSON Lines and JSON arrays with Extended JSON alike', () => {
@@ -164,6 +164,8 @@ describe('importLegacyExport', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Allocation -5/),
         expect.stringMatching(/^Allocation "lots"/),
+        'Allocation 5000000000: not a whole number from 0 to 1,000,000,000, set to 0.',
+        'Country "Atlantis": not in the country list, kept as it is.',
         'Book "Teevo Junior" did not exist: created.',
         expect.stringMatching(/was not imported: kept without an account/),
       ]),
@@ -221,6 +223,23 @@ describe('importLegacyExport', () => {
     expect(account9?.verifiedAt).toBeNull();
     expect(account10).toMatchObject({ churchId: null, isMember: false, email: 'member10@example.org' });
     expect(church4).toMatchObject({ allocation: 40, country: 'Nigeria' });
+  });
+
+  it('sets an allocation beyond the maximum to 0, and spells countries as the country list does', async () => {
+    const church = async (index: number) =>
+      (
+        await app.db
+          .select()
+          .from(churches)
+          .where(eq(churches.legacyId, fixture.ids.churches[index] as string))
+      )[0];
+    expect(await church(22)).toMatchObject({ name: 'Church 22', allocation: 0 });
+    expect(await church(23)).toMatchObject({ name: 'Church 23', country: 'Ghana' });
+    expect(await church(24)).toMatchObject({ name: 'Church 24', country: 'Atlantis' });
+    const countryNotes = imported.notes.filter((note) => note.reason.startsWith('Country'));
+    expect(countryNotes).toEqual([
+      { collection: 'churches', legacyId: fixture.ids.churches[24], reason: expect.stringContaining('Atlantis') },
+    ]);
   });
 
   it('points transactions at the accounts and files they name, with the edition’s names', async () => {
@@ -379,7 +398,13 @@ describe('the migration API', () => {
         { name: 'churches.json', data: await readFile(path.join(folder, 'churches.json')), type: 'application/json' },
       );
       expect(good.statusCode).toBe(200);
-      expect(good.json().collections.churches).toEqual({ read: 60, created: 0, updated: 0, unchanged: 59, skipped: 1 });
+      expect(good.json().collections.churches).toEqual({
+        read: 200,
+        created: 0,
+        updated: 0,
+        unchanged: 199,
+        skipped: 1,
+      });
       const bad = await upload(
         superAdmin.headers,
         { dryRun: 'true' },

@@ -43,6 +43,12 @@ const TRANSLATION_LANGUAGES = [
   'Luo',
 ];
 
+/** Enough of each kind for batching and paging to matter. */
+const CHURCHES = 200;
+const LANGUAGE_COUNT = 200;
+/** Translation documents: half of them languages, half files in those languages. */
+const TRANSLATIONS = 200;
+
 export const LEGACY_PASSWORDS = { user: 'Old-password-1', admin: 'Old-admin-pass-1', others: 'Shared-pass-1' };
 
 export interface LegacyFixture {
@@ -75,11 +81,14 @@ export async function writeLegacyExport(folder: string, pdfFolder = folder): Pro
   const write = (name: string, text: string | Buffer) => writeFile(path.join(folder, name), text);
   const writePdf = (name: string, data: Buffer) => writeFile(path.join(pdfFolder, name), data);
 
-  const churches = Array.from({ length: 60 }, (_, i) => ({
+  // Churches 20 to 22 have allocations to refuse (negative, not a number, beyond the maximum), church 23 a
+  // lower-case country and church 24 one not in the country list.
+  const churches = Array.from({ length: CHURCHES }, (_, i) => ({
     _id: $oid(oid(BASE + i * HOUR)),
     name: i === 10 ? 'church 3' : `Church ${i}`,
-    country: COUNTRIES[i % 3],
-    allocation: i === 20 ? -5 : i === 21 ? 'lots' : { $numberInt: String(i * 10) },
+    country: i === 23 ? 'ghana' : i === 24 ? 'Atlantis' : COUNTRIES[i % 3],
+    allocation:
+      i === 20 ? -5 : i === 21 ? 'lots' : i === 22 ? { $numberLong: '5000000000' } : { $numberInt: String(i * 10) },
     createdAt: $date(BASE + i * HOUR),
     updatedAt: $date(BASE + i * HOUR + 1000),
     __v: 0,
@@ -87,7 +96,7 @@ export async function writeLegacyExport(folder: string, pdfFolder = folder): Pro
   // church 10 repeats church 3 (same country, other case): merged.
   churches[10] = { ...(churches[10] as (typeof churches)[number]), country: COUNTRIES[0] };
 
-  const languages = Array.from({ length: 40 }, (_, i) => ({
+  const languages = Array.from({ length: LANGUAGE_COUNT }, (_, i) => ({
     _id: $oid(oid(BASE + i * HOUR)),
     name: i === 39 ? 'english' : (LANGUAGES[i] ?? `Language ${i}`),
     createdAt: i % 2 ? $date(BASE + i * HOUR) : $dateLong(BASE + i * HOUR),
@@ -95,9 +104,13 @@ export async function writeLegacyExport(folder: string, pdfFolder = folder): Pro
   }));
 
   const translationPdfs: [string, Buffer][] = [];
+  const translationLanguages = Array.from(
+    { length: TRANSLATIONS / 2 },
+    (_, i) => TRANSLATION_LANGUAGES[i] ?? `Translation ${i}`,
+  );
   const translations = [
-    ...TRANSLATION_LANGUAGES.map((name, i) => ({ _id: $oid(oid(BASE + i * HOUR)), name, createdAt: $date(BASE) })),
-    ...TRANSLATION_LANGUAGES.map((language, i) => {
+    ...translationLanguages.map((name, i) => ({ _id: $oid(oid(BASE + i * HOUR)), name, createdAt: $date(BASE) })),
+    ...translationLanguages.map((language, i) => {
       const fileName = `Take5-${language}-May.pdf`;
       translationPdfs.push([fileName, makePdf(`Take5 ${language} May`)]);
       return {
@@ -120,7 +133,7 @@ export async function writeLegacyExport(folder: string, pdfFolder = folder): Pro
   );
   const accounts = Array.from({ length: 300 }, (_, i) => {
     const created = BASE + i * HOUR;
-    const church = churches[i % 60] as (typeof churches)[number];
+    const church = churches[i % CHURCHES] as (typeof churches)[number];
     const verification =
       i % 10 === 9
         ? { isVerified: false }

@@ -10,7 +10,7 @@ import {
   languageInUseMessage,
 } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
-import { createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
+import { bearerOf, createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
 
 /** Names unique to this run, so that a search finds only this test's rows. */
 const run = Date.now().toString(36);
@@ -175,10 +175,29 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
   await expect(toast(page, languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1))).toBeVisible();
   await expect(languages.getByText(names[1] as string)).toBeVisible();
 
-  await page.getByRole('button', { name: `Delete Twi ${run}` }).click();
+  // A bulk delete tries every row: the free one goes, the used one stays selected with the server's reason.
+  for (const name of [names[1], `Twi ${run}`]) {
+    await languages
+      .getByRole('checkbox', { name: `Row Selected ${name}` })
+      .locator('input')
+      .click();
+  }
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await confirmDelete(page);
+  const summary = page.locator('.p-toast-message').filter({ hasText: `Deleted: Twi ${run}.` });
+  await expect(summary).toContainText(
+    `${names[1]}: ${languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1)}`,
+  );
+  await expect(bodyRows(languages)).toHaveCount(5);
+  await expect(languages.locator('tbody tr[aria-selected=true]')).toHaveText([new RegExp(names[1] as string)]);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm' })).toContainText(`delete ${names[1]}?`);
+  await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'No' }).click();
+
+  await page.getByRole('button', { name: `Delete ${names[2]}` }).click();
   await confirmDelete(page);
   await expect(toast(page, LANGUAGE_MESSAGES.deleted)).toBeVisible();
-  await expect(bodyRows(languages)).toHaveCount(5);
+  await expect(bodyRows(languages)).toHaveCount(4);
 });
 
 test('country upload: a bad file is refused in the browser, a good one replaces the list', async ({ page }) => {
@@ -203,6 +222,14 @@ test('country upload: a bad file is refused in the browser, a good one replaces 
 test("users: search, sort and page the list, and change a user's role", async ({ page }) => {
   const lastName = `Owusu${run}`;
   const person = await createAccount(page.request, 'User', { firstName: 'Kofi', lastName });
+  const church = `Bethel ${run}`;
+  for (const country of ['Ghana', 'Kenya']) {
+    const created = await page.request.post('/api/church/create', {
+      headers: await bearerOf(page.request),
+      data: { name: church, country, allocation: 1 },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+  }
   await signInAs(page, 'Admin');
   await page.goto('/admin/user-list');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
@@ -224,6 +251,15 @@ test("users: search, sort and page the list, and change a user's role", async ({
   // An Admin can not make a Super Admin.
   await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['Admin', 'User']);
   await page.getByRole('option', { name: 'Admin' }).click();
+  // Churches of the same name are told apart by their country.
+  await page.getByLabel('Church', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.p-dropdown-filter').fill(church);
+  await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText([
+    `${church} (Ghana)`,
+    `${church} (Kenya)`,
+  ]);
+  await page.getByRole('option', { name: `${church} (Kenya)` }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, `User ${person.email} saved`)).toBeVisible();
 
@@ -255,6 +291,11 @@ test('an Admin who deletes their own account is signed out', async ({ page }) =>
   const me = await signInAs(page, 'Admin');
   await page.goto(`/admin/user/${me.id}`);
   await expect(page.getByLabel('Email')).toHaveValue(me.email);
+  // The server refuses a change of one's own role or verified flag; the form says so instead.
+  await expect(page.getByText('Your own role and verified flag can only be changed by another admin.')).toBeVisible();
+  await expect(page.getByLabel('Role', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Verified')).toBeDisabled();
+  await expect(page.getByLabel('Member')).toBeEnabled();
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog', { name: 'Confirm' })).toContainText('You will be signed out.');
   await confirmDelete(page);

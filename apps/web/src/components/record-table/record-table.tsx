@@ -16,6 +16,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { TOAST_LIFE, useToast } from '../../lib/toast.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
+import { deleteSummary } from './delete-summary.tsx';
+import type { DeleteOutcome } from './use-delete-records.ts';
 import './record-table.css';
 import { DROPDOWN_PT } from '../dropdown-pt.ts';
 
@@ -65,8 +67,9 @@ interface RecordTableProps<Row extends { id: string }> {
   onEdit?: (row: Row) => void;
   /** Adds row selection, the Delete button and a Delete button on each row, each asking first. */
   onDelete?: {
-    run: (rows: Row[]) => Promise<unknown>;
-    /** Toast after a successful deletion. */
+    /** Tries every row (see useDeleteRecords). */
+    run: (rows: Row[]) => Promise<DeleteOutcome<Row>>;
+    /** Toast when every row was deleted. */
     done: string;
   };
   /** Makes the table server-paged: the server's total and the current page, changed through `onChange`. */
@@ -128,11 +131,10 @@ export function RecordTable<Row extends { id: string }>({
     if (!onDelete) return;
     setDeleting(true);
     try {
-      await onDelete.run(rowsToDelete);
-      notify({ severity: 'success', summary: 'Successful', detail: onDelete.done });
-      setSelected((current) => current.filter((row) => !rowsToDelete.includes(row)));
-    } catch (failure) {
-      notify({ severity: 'error', summary: 'Error', detail: (failure as Error).message, life: TOAST_LIFE.long });
+      const outcome = await onDelete.run(rowsToDelete);
+      const gone = new Set(outcome.deleted.map((row) => row.id));
+      setSelected((current) => current.filter((row) => !gone.has(row.id)));
+      notify(deleteSummary(outcome, rowLabel, onDelete.done));
     } finally {
       setDeleting(false);
       setToDelete(null);

@@ -30,7 +30,7 @@ export function ChurchListPage() {
         onNew={() => setEditing({})}
         onEdit={(church) => setEditing({ church })}
         onDelete={{
-          run: (rows) => remove.mutateAsync(rows.map((church) => church.id)),
+          run: (rows) => remove.mutateAsync(rows),
           done: CHURCH_MESSAGES.deleted,
         }}
       >

@@ -30,7 +30,7 @@ export function LanguageListPage() {
         onNew={() => setEditing({})}
         onEdit={(language) => setEditing({ language })}
         onDelete={{
-          run: (rows) => remove.mutateAsync(rows.map((language) => language.id)),
+          run: (rows) => remove.mutateAsync(rows),
           done: LANGUAGE_MESSAGES.deleted,
         }}
       >

@@ -24,6 +24,8 @@ import type { AccountChanges } from '../api/update-account.ts';
 const grantableRoles = (caller: Role | undefined, current: Role): Role[] =>
   ROLES.filter((role) => role !== 'Super Admin' || caller === 'Super Admin' || current === 'Super Admin');
 
+const SELF_NOTE_ID = 'user-self-note';
+
 interface UserFormProps {
   account: Account;
   saving: boolean;
@@ -34,6 +36,8 @@ interface UserFormProps {
 
 export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFormProps) {
   const { user } = useSession();
+  // The server refuses (403) a change of one's own role or verified flag: locked here rather than refused on save.
+  const isSelf = user?.id === account.id;
   const churches = useChurches();
   const countries = useCountries();
   const { control, register, handleSubmit, formState } = useForm<UpdateAccountRequest, unknown, AccountChanges>({
@@ -86,7 +90,7 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
     </div>
   );
 
-  const checkboxField = (name: 'isMember' | 'isVerified', label: string) => (
+  const checkboxField = (name: 'isMember' | 'isVerified', label: string, locked = false) => (
     <Controller
       name={name}
       control={control}
@@ -96,6 +100,8 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
             inputId={`user-${name}`}
             checked={field.value ?? false}
             onChange={(event) => field.onChange(event.checked ?? false)}
+            disabled={locked}
+            aria-describedby={locked ? SELF_NOTE_ID : undefined}
           />
           <label htmlFor={`user-${name}`}>{label}</label>
         </div>
@@ -106,13 +112,21 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
   return (
     <form className="p-fluid formgrid grid" noValidate onSubmit={handleSubmit(onSave)}>
       {dropdownField('title', 'Title', { options: [...TITLES], placeholder: 'Select a title' })}
-      {dropdownField('role', 'Role', { options: grantableRoles(user?.role, account.role) })}
+      {dropdownField('role', 'Role', {
+        options: grantableRoles(user?.role, account.role),
+        disabled: isSelf,
+        'aria-describedby': isSelf ? SELF_NOTE_ID : undefined,
+      })}
       {textField('firstName', 'First Name', 'col-12 md:col-6')}
       {textField('lastName', 'Last Name', 'col-12 md:col-6')}
       {textField('email', 'Email', 'col-12')}
       {dropdownField('church', 'Church', {
-        options: churches.data ?? [],
-        optionLabel: 'name',
+        // The same name may exist in two countries.
+        options: (churches.data ?? []).map((church) => ({
+          id: church.id,
+          label: `${church.name} (${church.country})`,
+        })),
+        optionLabel: 'label',
         optionValue: 'id',
         loading: churches.isPending,
         filter: true,
@@ -130,8 +144,13 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
       })}
       <div className="col-12 flex flex-wrap gap-4 mb-3">
         {checkboxField('isMember', 'Member')}
-        {checkboxField('isVerified', 'Verified')}
+        {checkboxField('isVerified', 'Verified', isSelf)}
       </div>
+      {isSelf && (
+        <p id={SELF_NOTE_ID} className="col-12 mt-0 text-sm text-color-secondary">
+          Your own role and verified flag can only be changed by another admin.
+        </p>
+      )}
       <div className="col-12 flex flex-wrap justify-content-end gap-2">
         <Button
           type="button"

@@ -1,0 +1,29 @@
+import type { ToastMessage } from 'primereact/toast';
+import { TOAST_LIFE } from '../../lib/toast.tsx';
+import type { DeleteOutcome } from './use-delete-records.ts';
+
+/** One toast for a whole delete: `done` when every row went, otherwise which went and why the others stayed. */
+export function deleteSummary<Row extends { id: string }>(
+  { deleted, refused }: DeleteOutcome<Row>,
+  rowLabel: (row: Row) => string,
+  done: string,
+): ToastMessage {
+  if (refused.length === 0) return { severity: 'success', summary: 'Successful', detail: done };
+  return {
+    severity: deleted.length > 0 ? 'warn' : 'error',
+    summary: deleted.length > 0 ? 'Partly deleted' : 'Not deleted',
+    life: TOAST_LIFE.long,
+    detail: (
+      <>
+        {deleted.length > 0 && <p className="mt-0">Deleted: {deleted.map(rowLabel).join(', ')}.</p>}
+        <ul className="m-0 pl-3">
+          {refused.map(({ row, message }) => (
+            <li key={row.id}>
+              {rowLabel(row)}: {message}
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  };
+}

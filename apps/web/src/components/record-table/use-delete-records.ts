@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api-client.ts';
+
+/** What a bulk delete did: the rows that no longer exist, and those the server refused with its reason. */
+export interface DeleteOutcome<Row> {
+  deleted: Row[];
+  refused: { row: Row; message: string }[];
+}
+
+/**
+ * Deletes rows one at a time at `path(row)` and goes on after a refusal, so that one row in use does not
+ * keep the others. A row someone else deleted meanwhile (404) counts as deleted. The `queryKey` list reloads.
+ */
+export function useDeleteRecords<Row>(queryKey: string, path: (row: Row) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (rows: Row[]) => {
+      const outcome: DeleteOutcome<Row> = { deleted: [], refused: [] };
+      for (const row of rows) {
+        try {
+          await api.delete(path(row));
+          outcome.deleted.push(row);
+        } catch (failure) {
+          if (failure instanceof ApiError && failure.status === 404) outcome.deleted.push(row);
+          else outcome.refused.push({ row, message: (failure as Error).message });
+        }
+      }
+      return outcome;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [queryKey] }),
+  });
+}

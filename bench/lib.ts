@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { makePdf } from '../apps/server/test/files.ts';
 
 export const ADMIN = { email: 'bench@example.org', password: 'Bench-password-1' };
@@ -84,4 +85,16 @@ export function watchMemory(pid: number) {
 export function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/** Runs `measure` `runs` times in a row: its p50 and p99 in ms, and what the last run answered. */
+export async function timeRuns<T>(runs: number, measure: () => Promise<T>) {
+  const times: number[] = [];
+  let last: T | undefined;
+  for (let run = 0; run < runs; run++) {
+    const begin = performance.now();
+    last = await measure();
+    times.push(performance.now() - begin);
+  }
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), last: last as T };
 }

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { countByLanguage } from '../apps/server/src/modules/stats/service.ts';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
+import { timeRuns } from './lib.ts';
 
 const DOWNLOADS = Number(process.env.DOWNLOADS ?? 1_000_000);
 const RUNS = 15;
@@ -50,16 +51,10 @@ try {
 
   console.log('\nper-language count (Teevo)     p50 ms   p99 ms   languages');
   for (const [label, start] of ranges) {
-    const times: number[] = [];
-    let languages = 0;
-    for (let run = 0; run < RUNS; run++) {
-      const begin = performance.now();
-      languages = (await countByLanguage(db, clock, { book: 'Teevo', start, end: iso(today) })).length;
-      times.push(performance.now() - begin);
-    }
-    times.sort((a, b) => a - b);
-    const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(1);
-    console.log(`${label.padEnd(30)} ${p(0.5)?.padStart(7)}  ${p(0.99)?.padStart(7)}   ${languages}`);
+    const { p50, p99, last } = await timeRuns(RUNS, () =>
+      countByLanguage(db, clock, { book: 'Teevo', start, end: iso(today) }),
+    );
+    console.log(`${label.padEnd(30)} ${p50.toFixed(1).padStart(7)}  ${p99.toFixed(1).padStart(7)}   ${last.length}`);
   }
 } finally {
   await handle.close();

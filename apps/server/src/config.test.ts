@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(config.admin).toBeUndefined();
   });
 
+  it('reads a relative DATA_DIR or WEB_DIST from the folder the command was run in (npm sets INIT_CWD)', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/portal', DATA_DIR: 'data', WEB_DIST: 'web' });
+    expect(config.dataDir).toBe(path.resolve('/srv/portal/data'));
+    expect(config.webDist).toBe(path.resolve('/srv/portal/web'));
+    expect(loadConfig({ INIT_CWD: '/srv/portal', DATA_DIR: '/var/lib/portal' }).dataDir).toBe('/var/lib/portal');
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash from a given one', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.org/' }).publicUrl).toBe('https://portal.example.org');

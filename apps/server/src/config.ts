@@ -88,6 +88,14 @@ export class ConfigError extends Error {
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
+/**
+ * A relative path as the person meant it: from the folder they ran the command in. npm runs workspace
+ * scripts inside the workspace and says where it was called from in INIT_CWD, so `npm start` in the
+ * repository and `node apps/server/src/server.ts` there both find ./data in the repository.
+ */
+export const fromCaller = (target: string, environment: Record<string, string | undefined> = process.env) =>
+  path.resolve(environment.INIT_CWD ?? process.cwd(), target);
+
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -107,7 +115,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY === 'true',
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: fromCaller(e.DATA_DIR, environment),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
@@ -128,6 +136,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       publications: e.PUBLICATIONS_URL,
       teaserVideo: e.TEASER_VIDEO_URL,
     },
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+    webDist: e.WEB_DIST ? fromCaller(e.WEB_DIST, environment) : defaultWebDist,
   };
 }

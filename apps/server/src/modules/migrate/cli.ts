@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.ts';
+import { fromCaller, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { createFolderStorage } from '../../plugins/storage.ts';
 import { importLegacyExport } from './importer.ts';
@@ -10,7 +10,6 @@ import { formatReport } from './print-report.ts';
 const usage = 'Usage: npm run migrate:legacy -- <export folder> [--dry-run] [--files <folder of legacy PDFs>]';
 
 /** npm runs workspace scripts in the workspace's folder: paths are meant from where the command was typed. */
-const fromCaller = (folder: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), folder);
 
 function readArguments() {
   const { values, positionals } = parseArgs({

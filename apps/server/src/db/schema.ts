@@ -192,9 +192,15 @@ export const downloads = pgTable(
     legacyId: legacyId(),
   },
   (t) => [
-    // Language last: per-language counts over a range are answered from the index alone.
-    index('downloads_downloaded_at_language_idx').on(t.downloadedAt, t.languageName),
-    index('downloads_book_downloaded_at_language_idx').on(t.bookName, t.downloadedAt, t.languageName),
+    // Language and account after the range: per-language counts and active users over a range are
+    // answered from the index alone.
+    index('downloads_downloaded_at_language_account_idx').on(t.downloadedAt, t.languageName, t.accountId),
+    index('downloads_book_downloaded_at_language_account_idx').on(
+      t.bookName,
+      t.downloadedAt,
+      t.languageName,
+      t.accountId,
+    ),
     index('downloads_account_id_downloaded_at_idx').on(t.accountId, t.downloadedAt),
     index('downloads_account_id_file_id_downloaded_at_idx').on(t.accountId, t.fileId, t.downloadedAt),
     index('downloads_file_id_idx').on(t.fileId),

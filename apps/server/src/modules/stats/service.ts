@@ -65,16 +65,21 @@ export async function summary(
   const book = await canonicalBook(db, query.book);
   const ofBook = book ? eq(downloads.bookName, book) : book === null ? sql`false` : undefined;
   const range = and(withinDays(query, clock), ofBook);
-  const [totals] = await db
-    .select({ inRange: count(), activeUsers: countDistinct(downloads.accountId) })
-    .from(downloads)
-    .where(range);
-  const [top] = await countByLanguage(db, clock, query);
+  // Independent reads: on a PostgreSQL server they run side by side on the pool's connections.
+  const [[totals], [top], thisMonth, thisYear] = await Promise.all([
+    db
+      .select({ inRange: count(), activeUsers: countDistinct(downloads.accountId) })
+      .from(downloads)
+      .where(range),
+    countByLanguage(db, clock, query),
+    countWhere(db, and(gte(downloads.downloadedAt, startOfCurrent('month', clock)), ofBook)),
+    countWhere(db, and(gte(downloads.downloadedAt, startOfCurrent('year', clock)), ofBook)),
+  ]);
   return {
     inRange: totals?.inRange ?? 0,
     activeUsers: totals?.activeUsers ?? 0,
-    thisMonth: await countWhere(db, and(gte(downloads.downloadedAt, startOfCurrent('month', clock)), ofBook)),
-    thisYear: await countWhere(db, and(gte(downloads.downloadedAt, startOfCurrent('year', clock)), ofBook)),
+    thisMonth,
+    thisYear,
     topLanguage: top ?? null,
   };
 }

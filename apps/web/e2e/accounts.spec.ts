@@ -1,12 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, type Account, MESSAGES, type Session } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { bearerOf, createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const OUTBOX = path.join(process.env.PORTAL_E2E_DATA_DIR ?? '', 'outbox');
 
 /** Quoted-printable bodies: soft line breaks and encoded characters undone. */
@@ -44,14 +43,6 @@ async function createChurch(request: APIRequestContext, name: string) {
     headers: { authorization: `Bearer ${jwtToken}` },
   });
   expect(response.status()).toBe(201);
-}
-
-/** Serious or critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  // The shared FormField's error text (PrimeReact's .p-error) is left to the shared component: see the report.
-  return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('.p-error').analyze()).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
 }
 
 async function signInThroughDialog(page: Page, email: string, password: string) {

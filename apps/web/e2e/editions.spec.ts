@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   editionFileName,
   FILE_MESSAGES,
-  type FileRecord,
   MAX_PDF_BYTES,
   monthName,
   type PublicConfig,
@@ -11,40 +10,8 @@ import {
 } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
-import { E2E_ADMIN, signInAs } from './support/session.ts';
-
-const YEAR = new Date().getFullYear();
-const pad = (month: number) => String(month).padStart(2, '0');
-
-async function adminHeaders(request: APIRequestContext) {
-  const response = await request.post('/api/accounts/authenticate', { data: E2E_ADMIN });
-  const { jwtToken } = (await response.json()) as { jwtToken: string };
-  return { authorization: `Bearer ${jwtToken}` };
-}
-
-/** Adds the language unless an earlier test did. */
-async function ensureLanguage(request: APIRequestContext, name: string) {
-  const response = await request.post('/api/languages/create', {
-    data: { name },
-    headers: await adminHeaders(request),
-  });
-  expect([201, 409]).toContain(response.status());
-}
-
-async function uploadThroughApi(request: APIRequestContext, month: number, data: Buffer) {
-  const response = await request.post('/api/files/uploadfile', {
-    headers: await adminHeaders(request),
-    multipart: {
-      book: 'Teevo',
-      language: 'English',
-      year: String(YEAR),
-      month: String(month),
-      file: { name: `Teevo_English_${YEAR}_${pad(month)}.pdf`, mimeType: 'application/pdf', buffer: data },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as FileRecord;
-}
+import { ensureLanguage, uploadThroughApi, EDITION_YEAR as YEAR } from './support/editions.ts';
+import { bearerOf, signInAs } from './support/session.ts';
 
 /** Opens a PrimeReact Dropdown by its input's id and picks an option. */
 async function choose(page: Page, id: string, option: string) {
@@ -171,7 +138,7 @@ test('a User downloads the edition they pick, byte for byte, and it counts on th
   await choose(page, 'download-year', String(YEAR));
   await choose(page, 'download-month', monthName(5));
   await choose(page, 'download-language', 'English');
-  const removed = await request.delete(`/api/file/delete/${edition._id}`, { headers: await adminHeaders(request) });
+  const removed = await request.delete(`/api/file/delete/${edition._id}`, { headers: await bearerOf(request) });
   expect(removed.ok()).toBe(true);
   await downloadButton.click();
   await expect(toast(page, FILE_MESSAGES.editionMissing)).toBeVisible();

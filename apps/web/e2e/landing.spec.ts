@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+import { seriousViolations } from './support/axe.ts';
 
 // The default theme, and one dim and one dark theme, whose colours differ the most from it.
 for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
@@ -37,11 +35,7 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
     }
     await page.waitForLoadState('networkidle');
 
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 }

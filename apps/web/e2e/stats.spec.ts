@@ -85,7 +85,7 @@ test('an Admin sees downloads per language in the figures, the table, the charts
     await expect(chart(page, title)).toHaveAccessibleName(
       `${title} of downloads per language: ${lingala} 3, ${tswana} 1`,
     );
-    await expect(chart(page, title).locator('canvas')).toBeVisible();
+    await expect(chart(page, title)).toBeVisible();
   }
 
   const csvDownload = page.waitForEvent('download');

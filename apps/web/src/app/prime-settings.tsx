@@ -1,6 +1,7 @@
 import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { getLayoutSettings, useLayoutSettings } from '../lib/layout-settings/layout-settings.ts';
+import { PASS_THROUGH } from './prime-pass-through.ts';
 
 /** PrimeReactProvider reads its value once; later changes go through the context's setters. */
 function FollowLayoutSettings() {
@@ -14,7 +15,7 @@ function FollowLayoutSettings() {
 export function PrimeSettings({ children }: { children: ReactNode }) {
   const { ripple, inputStyle } = getLayoutSettings();
   return (
-    <PrimeReactProvider value={{ ripple, inputStyle }}>
+    <PrimeReactProvider value={{ ripple, inputStyle, pt: PASS_THROUGH }}>
       <FollowLayoutSettings />
       {children}
     </PrimeReactProvider>

@@ -19,7 +19,6 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { deleteSummary } from './delete-summary.tsx';
 import type { DeleteOutcome } from './use-delete-records.ts';
 import './record-table.css';
-import { DROPDOWN_PT } from '../dropdown-pt.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -27,13 +26,7 @@ const SEARCH_DELAY_MS = 300;
 const PAGINATOR: PaginatorTemplateOptions = {
   layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown',
   RowsPerPageDropdown: (options) => (
-    <Dropdown
-      pt={DROPDOWN_PT}
-      value={options.value}
-      options={options.options}
-      onChange={options.onChange}
-      aria-label="Rows per page"
-    />
+    <Dropdown value={options.value} options={options.options} onChange={options.onChange} aria-label="Rows per page" />
   ),
 };
 

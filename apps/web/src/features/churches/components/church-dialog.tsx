@@ -4,7 +4,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Controller, useForm } from 'react-hook-form';
-import { DROPDOWN_PT } from '../../../components/dropdown-pt.ts';
 import { FormField } from '../../../components/record-table/form-field.tsx';
 import { RecordDialog } from '../../../components/record-table/record-dialog.tsx';
 import { useCountries } from '../../../lib/countries.ts';
@@ -49,7 +48,6 @@ export function ChurchDialog({ church, onHide }: { church?: Church | undefined; 
           control={control}
           render={({ field, fieldState }) => (
             <Dropdown
-              pt={DROPDOWN_PT}
               inputId="church-country"
               value={field.value}
               onChange={(event) => field.onChange(event.value)}

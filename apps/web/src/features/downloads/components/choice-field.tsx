@@ -1,5 +1,4 @@
 import { Dropdown, type DropdownProps } from 'primereact/dropdown';
-import { DROPDOWN_PT } from '../../../components/dropdown-pt.ts';
 
 interface ChoiceFieldProps extends Omit<DropdownProps, 'inputId'> {
   id: string;
@@ -15,7 +14,7 @@ export function ChoiceField({ id, label, fieldClassName, className = 'w-full', .
       <label htmlFor={id} className="block font-medium mb-2">
         {label}
       </label>
-      <Dropdown inputId={id} className={className} pt={DROPDOWN_PT} {...dropdown} />
+      <Dropdown inputId={id} className={className} {...dropdown} />
     </div>
   );
 }

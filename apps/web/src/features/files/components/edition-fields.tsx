@@ -1,7 +1,6 @@
 import { MONTHS } from '@portal/contract';
 import { Dropdown } from 'primereact/dropdown';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
-import { DROPDOWN_PT } from '../../../components/dropdown-pt.ts';
 import { describedBy, FormField } from '../../../components/form/form-field.tsx';
 import type { UploadForm } from './upload-form.ts';
 
@@ -49,7 +48,6 @@ export function EditionFields({ control, index, errors, books, languages, years,
                     disabled={disabled}
                     invalid={Boolean(error)}
                     className="w-full"
-                    pt={DROPDOWN_PT}
                     {...describedBy(id, error)}
                   />
                 )}

@@ -13,7 +13,6 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown, type DropdownProps } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Controller, useForm } from 'react-hook-form';
-import { DROPDOWN_PT } from '../../../components/dropdown-pt.ts';
 import { FormField } from '../../../components/record-table/form-field.tsx';
 import { useChurches } from '../../../lib/churches.ts';
 import { useCountries } from '../../../lib/countries.ts';
@@ -78,7 +77,6 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
           control={control}
           render={({ field }) => (
             <Dropdown
-              pt={DROPDOWN_PT}
               inputId={`user-${name}`}
               value={field.value}
               onChange={(event) => field.onChange(event.value ?? null)}

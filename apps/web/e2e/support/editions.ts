@@ -1,0 +1,32 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import type { FileRecord } from '@portal/contract';
+import { bearerOf } from './session.ts';
+
+/** The year the end-to-end editions are uploaded for: the current one, always offered. */
+export const EDITION_YEAR = new Date().getFullYear();
+
+/** Adds the language unless an earlier test did. */
+export async function ensureLanguage(request: APIRequestContext, name: string) {
+  const response = await request.post('/api/languages/create', { data: { name }, headers: await bearerOf(request) });
+  expect([201, 409]).toContain(response.status());
+}
+
+/** Uploads a PDF as the Teevo English edition of that month of EDITION_YEAR. */
+export async function uploadThroughApi(request: APIRequestContext, month: number, data: Buffer) {
+  const response = await request.post('/api/files/uploadfile', {
+    headers: await bearerOf(request),
+    multipart: {
+      book: 'Teevo',
+      language: 'English',
+      year: String(EDITION_YEAR),
+      month: String(month),
+      file: {
+        name: `Teevo_English_${EDITION_YEAR}_${String(month).padStart(2, '0')}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: data,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as FileRecord;
+}

@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { NO_CHURCH, registerSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import type { z } from 'zod';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { CountryField } from './country-field.tsx';
 import { MembershipFields, type RegisterForm } from './membership-fields.tsx';
-import { useRegistrationFlow } from './registration-flow.tsx';
+import { SignInLink, useRegistrationForm } from './registration-form.tsx';
 import { TermsField } from './terms-field.tsx';
 
 const EMPTY: RegisterForm = {
@@ -33,16 +28,9 @@ interface SignUpFormProps {
 
 /** Sign-up: full name, e-mail, password, membership (full screen only) and country; a success dialog then leads to sign in. */
 export function SignUpForm({ variant }: SignUpFormProps) {
-  const empty = EMPTY_BY_VARIANT[variant];
-  const { control, register, handleSubmit, reset, formState } = useForm<
-    RegisterForm,
-    unknown,
-    z.output<typeof registerSchema>
-  >({ resolver: zodResolver(registerSchema), mode: 'onTouched', defaultValues: empty });
+  const { form, submit, isPending, dialog } = useRegistrationForm(registerSchema, EMPTY_BY_VARIANT[variant]);
+  const { control, register, formState } = form;
   const { errors } = formState;
-
-  const flow = useRegistrationFlow(() => reset(empty));
-  const submit = handleSubmit(flow.submit);
 
   return (
     <>
@@ -66,15 +54,10 @@ export function SignUpForm({ variant }: SignUpFormProps) {
         {variant === 'page' && <MembershipFields control={control} idPrefix="sign-up" />}
         <CountryField control={control} idPrefix="sign-up" />
         <TermsField control={control} idPrefix="sign-up" />
-        <Button type="submit" label="Sign Up" icon="pi pi-user-plus" className="w-full" loading={flow.isPending} />
-        <p className="text-center mb-0">
-          Already have an account?{' '}
-          <Link to={LOGIN_PATH} className="font-medium text-primary">
-            Sign in
-          </Link>
-        </p>
+        <Button type="submit" label="Sign Up" icon="pi pi-user-plus" className="w-full" loading={isPending} />
+        <SignInLink className="text-center mb-0" />
       </form>
-      {flow.dialog}
+      {dialog}
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_MESSAGES, DEFAULT_TITLE, registerSchema, TITLES } from '@portal/contract';
 import { Button } from 'primereact/button';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import type { z } from 'zod';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
-import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CountryField } from '../components/country-field.tsx';
 import { MembershipFields, type RegisterForm } from '../components/membership-fields.tsx';
-import { useRegistrationFlow } from '../components/registration-flow.tsx';
+import { SignInLink, useRegistrationForm } from '../components/registration-form.tsx';
 import { TermsField } from '../components/terms-field.tsx';
 
 const REQUIRED = {
@@ -50,15 +45,9 @@ const TEXT_FIELDS = [
 ] as const;
 
 export function RegisterPage() {
-  const { control, register, handleSubmit, reset, formState } = useForm<
-    RegisterForm,
-    unknown,
-    z.output<typeof registerSchema>
-  >({ resolver: zodResolver(fullRegisterSchema), mode: 'onTouched', defaultValues: EMPTY });
+  const { form, submit, isPending, dialog } = useRegistrationForm(fullRegisterSchema, EMPTY);
+  const { control, register, formState } = form;
   const { errors } = formState;
-
-  const flow = useRegistrationFlow(() => reset(EMPTY));
-  const submit = handleSubmit(flow.submit);
 
   return (
     <AuthCard title="Register" wide>
@@ -88,15 +77,10 @@ export function RegisterPage() {
         <CountryField control={control} idPrefix="register" />
         <PasswordPairFields control={control} idPrefix="register" />
         <TermsField control={control} idPrefix="register" />
-        <Button type="submit" label="Register" icon="pi pi-user-plus" loading={flow.isPending} />
-        <p className="mb-0">
-          Already have an account?{' '}
-          <Link to={LOGIN_PATH} className="font-medium text-primary">
-            Sign in
-          </Link>
-        </p>
+        <Button type="submit" label="Register" icon="pi pi-user-plus" loading={isPending} />
+        <SignInLink className="mb-0" />
       </form>
-      {flow.dialog}
+      {dialog}
     </AuthCard>
   );
 }

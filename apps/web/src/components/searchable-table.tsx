@@ -4,6 +4,7 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { type ReactNode, useState } from 'react';
+import './searchable-table.css';
 
 interface SearchableTableProps<Rows extends DataTableValueArray> {
   value: Rows;
@@ -18,7 +19,7 @@ interface SearchableTableProps<Rows extends DataTableValueArray> {
   children: ReactNode;
 }
 
-/** A table searched and paged in the browser: 10 rows a page, 5/10/25 to choose from. */
+/** A table searched and paged in the browser: 10 rows a page, 5/10/25 to choose from; rows stack on a phone. */
 export function SearchableTable<Rows extends DataTableValueArray>({
   value,
   loading,
@@ -57,7 +58,6 @@ export function SearchableTable<Rows extends DataTableValueArray>({
       rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
       emptyMessage={emptyMessage}
       responsiveLayout="stack"
-      breakpoint="960px"
     >
       {children}
     </DataTable>

@@ -82,7 +82,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
   const waiting = pending.some((item) => item.state !== 'done');
   const footer = (
     <div className="flex flex-wrap justify-content-end gap-2">
-      <Button type="button" label="Close" severity="secondary" text onClick={onHide} disabled={busy} />
+      <Button type="button" label="Close" outlined onClick={onHide} disabled={busy} />
       <Button type="submit" form="upload-form" label="Upload" icon="pi pi-upload" loading={busy} disabled={!waiting} />
     </div>
   );

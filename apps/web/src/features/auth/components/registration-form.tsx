@@ -10,6 +10,17 @@ import { type Registration, useRegister } from '../api/register.ts';
 import type { RegisterForm } from './membership-fields.tsx';
 import { ResultDialog } from './result-dialog.tsx';
 
+/** What every registration form starts from; each adds its own name fields. */
+export const EMPTY_REGISTRATION = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  isMember: true,
+  church: null,
+  country: null,
+  acceptTerms: false,
+} satisfies RegisterForm;
+
 /**
  * A registration form checked by `schema` (errors once a field was touched); a successful registration
  * shows the dialog until OK, which clears the form and goes to sign in.

@@ -4,19 +4,10 @@ import { PasswordPairFields } from '../../../components/form/password-pair-field
 import { TextField } from '../../../components/form/text-field.tsx';
 import { CountryField } from './country-field.tsx';
 import { MembershipFields, type RegisterForm } from './membership-fields.tsx';
-import { SignInLink, useRegistrationForm } from './registration-form.tsx';
+import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from './registration-form.tsx';
 import { TermsField } from './terms-field.tsx';
 
-const EMPTY: RegisterForm = {
-  fullName: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  isMember: true,
-  church: null,
-  country: null,
-  acceptTerms: false,
-};
+const EMPTY: RegisterForm = { ...EMPTY_REGISTRATION, fullName: '' };
 
 /** The dialog asks nothing about membership: it signs up a member with no church (spec). */
 const EMPTY_BY_VARIANT = { page: EMPTY, dialog: { ...EMPTY, church: NO_CHURCH } } as const;

@@ -6,7 +6,7 @@ import { TitleField } from '../../../components/form/title-field.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CountryField } from '../components/country-field.tsx';
 import { MembershipFields, type RegisterForm } from '../components/membership-fields.tsx';
-import { SignInLink, useRegistrationForm } from '../components/registration-form.tsx';
+import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from '../components/registration-form.tsx';
 import { TermsField } from '../components/terms-field.tsx';
 
 const REQUIRED = {
@@ -23,19 +23,7 @@ const fullRegisterSchema = registerSchema.superRefine((value, context) => {
   }
 });
 
-const EMPTY: RegisterForm = {
-  title: DEFAULT_TITLE,
-  firstName: '',
-  lastName: '',
-  address: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  isMember: true,
-  church: null,
-  country: null,
-  acceptTerms: false,
-};
+const EMPTY: RegisterForm = { ...EMPTY_REGISTRATION, title: DEFAULT_TITLE, firstName: '', lastName: '', address: '' };
 
 const TEXT_FIELDS = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name', width: 'md:col-5' },

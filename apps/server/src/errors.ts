@@ -1,4 +1,5 @@
-import { MESSAGES } from '@portal/contract';
+import { KNOWN_MESSAGES, MESSAGES } from '@portal/contract';
+import type { z } from 'zod';
 
 /** An error whose message is safe to show to the user, with the HTTP status it answers. */
 export class HttpError extends Error {
@@ -40,12 +41,26 @@ export class Conflict extends HttpError {
   }
 }
 
-/** Busboy reports a broken multipart body with plain errors (no status): the client's fault, not ours. */
+/** How the API words a failed check of a field: the contract's own sentences as they are, any other after the field's name. */
+export const fieldMessage = (field: string, message: string) =>
+  KNOWN_MESSAGES.has(message) ? message : `${field}: ${message}`;
+
+/** Input that fails its contract schema where no route schema checks it (multipart fields). */
+export function invalidInput(error: z.ZodError): BadRequest {
+  const [issue] = error.issues;
+  return new BadRequest(fieldMessage(issue?.path.join('.') || 'request', issue?.message ?? 'Invalid input'));
+}
+
+/**
+ * Busboy reports a broken multipart body (no boundary, cut short) with plain errors (no status): the
+ * client's fault, not ours. A system error, such as a full disk, stays ours.
+ */
 export async function receiving<T>(step: Promise<T>): Promise<T> {
   try {
     return await step;
   } catch (error) {
-    if ((error as { statusCode?: number } | null)?.statusCode) throw error;
+    const failure = error as { statusCode?: number; syscall?: string } | null;
+    if (failure?.statusCode || failure?.syscall) throw error;
     throw new BadRequest(MESSAGES.brokenUpload);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordSchema } from './records.ts';
+import { textSchema } from './text.ts';
 
 export const MAX_CHURCH_NAME_LENGTH = 200;
 /** Highest allocation a church can have; keeps the value inside PostgreSQL's integer. */
@@ -38,8 +39,8 @@ const allocationSchema = z.preprocess(
 
 /** The church dialog's fields, for creating and for updating a church. */
 export const churchInputSchema = z.object({
-  country: z.string({ error: m.countryRequired }).trim().min(1, m.countryRequired),
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(MAX_CHURCH_NAME_LENGTH, m.nameTooLong),
+  country: textSchema({ error: m.countryRequired }).trim().min(1, m.countryRequired),
+  name: textSchema({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(MAX_CHURCH_NAME_LENGTH, m.nameTooLong),
   allocation: allocationSchema,
 });
 export type ChurchInput = z.input<typeof churchInputSchema>;

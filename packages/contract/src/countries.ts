@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_COUNTRY_JSON_BYTES } from './limits.ts';
+import { hasControlCharacters } from './text.ts';
 
 export const MAX_COUNTRY_NAME_LENGTH = 100;
 
@@ -16,6 +17,8 @@ export const COUNTRY_MESSAGES = {
 export const itemWithoutNameMessage = (item: number) => `Item ${item} has no country name.`;
 export const itemNameTooLongMessage = (item: number) =>
   `Item ${item} has a country name longer than ${MAX_COUNTRY_NAME_LENGTH} characters.`;
+export const itemNameWithControlCharactersMessage = (item: number) =>
+  `Item ${item} has control characters in its country name.`;
 
 export const countrySchema = z.object({ country: z.string() });
 export type Country = z.infer<typeof countrySchema>;
@@ -23,6 +26,13 @@ export type Country = z.infer<typeof countrySchema>;
 const nameOf = (item: unknown) => {
   const value = typeof item === 'object' && item !== null ? (item as { country?: unknown }).country : item;
   return typeof value === 'string' ? value.trim() : '';
+};
+
+const problemOf = (name: string, item: number) => {
+  if (!name) return itemWithoutNameMessage(item);
+  if (name.length > MAX_COUNTRY_NAME_LENGTH) return itemNameTooLongMessage(item);
+  if (hasControlCharacters(name)) return itemNameWithControlCharactersMessage(item);
+  return undefined;
 };
 
 /**
@@ -36,11 +46,7 @@ export const countryFileSchema = z
     const names = new Map<string, string>();
     for (const [index, item] of items.entries()) {
       const name = nameOf(item);
-      const problem = !name
-        ? itemWithoutNameMessage(index + 1)
-        : name.length > MAX_COUNTRY_NAME_LENGTH
-          ? itemNameTooLongMessage(index + 1)
-          : undefined;
+      const problem = problemOf(name, index + 1);
       if (problem) {
         context.addIssue({ code: 'custom', message: problem });
         return z.NEVER;

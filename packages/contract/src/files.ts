@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIRST_YEAR, MAX_PDF_BYTES, MONTHS, type Month } from './limits.ts';
+import { textSchema } from './text.ts';
 
 export const FILE_MESSAGES = {
   uploaded: 'File Uploaded Successful',
@@ -11,6 +12,8 @@ export const FILE_MESSAGES = {
   bookRequired: 'Book is required.',
   languageRequired: 'Language is required.',
   yearRequired: 'Year is required.',
+  yearTooEarly: `Year must be ${FIRST_YEAR} or later.`,
+  yearTooLate: 'Year can be at most next year.',
   monthRequired: 'Month is required.',
   unknownBook: 'This book does not exist.',
   unknownLanguage: 'This language does not exist: add it on the Languages page first.',
@@ -52,13 +55,13 @@ export const monthSchema = z.preprocess(
 export const yearSchema = z.coerce
   .number({ error: FILE_MESSAGES.yearRequired })
   .int(FILE_MESSAGES.yearRequired)
-  .min(FIRST_YEAR, `Year must be ${FIRST_YEAR} or later.`)
-  .refine((year) => year <= new Date().getFullYear() + 1, 'Year can be at most next year.');
+  .min(FIRST_YEAR, FILE_MESSAGES.yearTooEarly)
+  .refine((year) => year <= new Date().getFullYear() + 1, FILE_MESSAGES.yearTooLate);
 
 /** Fields that come with an uploaded PDF. */
 export const uploadFieldsSchema = z.object({
-  book: z.string({ error: FILE_MESSAGES.bookRequired }).trim().min(1, FILE_MESSAGES.bookRequired),
-  language: z.string({ error: FILE_MESSAGES.languageRequired }).trim().min(1, FILE_MESSAGES.languageRequired),
+  book: textSchema({ error: FILE_MESSAGES.bookRequired }).trim().min(1, FILE_MESSAGES.bookRequired),
+  language: textSchema({ error: FILE_MESSAGES.languageRequired }).trim().min(1, FILE_MESSAGES.languageRequired),
   year: yearSchema,
   month: monthSchema,
 });
@@ -81,14 +84,14 @@ export const fileRecordSchema = z.object({
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
 export const editionLookupSchema = z.object({
-  name: z.string().trim().min(1, FILE_MESSAGES.bookRequired),
-  language: z.string({ error: FILE_MESSAGES.selectionMissing }).trim().min(1, FILE_MESSAGES.selectionMissing),
+  name: textSchema().trim().min(1, FILE_MESSAGES.bookRequired),
+  language: textSchema({ error: FILE_MESSAGES.selectionMissing }).trim().min(1, FILE_MESSAGES.selectionMissing),
   month: monthSchema,
   year: yearSchema,
 });
 
 export const editionLanguagesQuerySchema = z.object({
-  book: z.string().trim().min(1, FILE_MESSAGES.bookRequired),
+  book: textSchema().trim().min(1, FILE_MESSAGES.bookRequired),
   month: monthSchema,
   year: yearSchema,
 });

@@ -12,4 +12,5 @@ export * from './records.ts';
 export * from './roles.ts';
 export * from './stats.ts';
 export * from './system.ts';
+export * from './text.ts';
 export * from './translations.ts';

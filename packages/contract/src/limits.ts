@@ -7,6 +7,9 @@ export const MAX_JSON_BODY_BYTES = 1_048_576;
 
 export const PAGE_SIZE_OPTIONS = [5, 10, 25] as const;
 export const FIRST_YEAR = 2022;
+/** The days the portal takes (statistics ranges, legacy records' dates): PostgreSQL and JavaScript hold every one. */
+export const FIRST_DATE = '1900-01-01';
+export const LAST_DATE = '9999-12-31';
 
 export const MONTHS = [
   'January',

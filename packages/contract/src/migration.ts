@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const MAX_MIGRATION_UPLOAD_BYTES = 536_870_912;
 /** Most a zip may unpack to: an upload can not fill the disk however well it compresses. */
 export const MAX_MIGRATION_UNZIPPED_BYTES = 4 * MAX_MIGRATION_UPLOAD_BYTES;
+/** Most one file of an import may hold, unzipped: a collection's JSON is read into memory whole. */
+export const MAX_MIGRATION_FILE_BYTES = 209_715_200;
 
 export const MIGRATION_MESSAGES = {
   running: 'An import is already running. Wait for it to finish, then try again.',
@@ -17,6 +19,9 @@ export const MIGRATION_MESSAGES = {
   uploadTooLarge: 'An upload can be at most 512 MB: import the export in parts.',
   dryRunInvalid: 'dryRun must be true or false.',
 } as const;
+
+export const migrationFileTooLargeMessage = (name: string) =>
+  `${name} holds more than ${MAX_MIGRATION_FILE_BYTES / 1_048_576} MB, the most one file of an import may hold: export that collection in parts and import them one after the other.`;
 
 /** The legacy export's collections, in the order the report lists them. */
 export const LEGACY_COLLECTIONS = [

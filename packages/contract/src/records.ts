@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.ts';
 
 /**
  * Identity and timestamps of a back-office record on the wire: `_id` repeats `id` for clients
@@ -20,8 +21,7 @@ export const namedRecordSchema = recordSchema.extend({ name: z.string() });
 /** The form of a record that is just a name: trimmed, required, not too long, each with its message. */
 export const namedInputSchema = (messages: { nameRequired: string; nameTooLong: string }) =>
   z.object({
-    name: z
-      .string({ error: messages.nameRequired })
+    name: textSchema({ error: messages.nameRequired })
       .trim()
       .min(1, messages.nameRequired)
       .max(MAX_RECORD_NAME_LENGTH, messages.nameTooLong),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FIRST_DATE, LAST_DATE } from './limits.ts';
+import { textSchema } from './text.ts';
 
 export const STATS_MESSAGES = {
   badDate: 'Dates must be real dates in the form YYYY-MM-DD.',
@@ -12,7 +14,8 @@ const isoDate = z
   .refine((text) => {
     const date = new Date(`${text}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-  }, STATS_MESSAGES.badDate);
+  }, STATS_MESSAGES.badDate)
+  .refine((text) => text >= FIRST_DATE && text <= LAST_DATE, `must be a date between ${FIRST_DATE} and ${LAST_DATE}`);
 
 const rangeFields = z.object({ start: isoDate, end: isoDate });
 const inOrder: [(range: { start: string; end: string }) => boolean, { message: string; path: string[] }] = [
@@ -24,7 +27,9 @@ const inOrder: [(range: { start: string; end: string }) => boolean, { message: s
 export const dateRangeSchema = rangeFields.refine(...inOrder);
 export type DateRange = z.infer<typeof dateRangeSchema>;
 
-export const countByLanguageQuerySchema = rangeFields.extend({ book: z.string().trim().optional() }).refine(...inOrder);
+export const countByLanguageQuerySchema = rangeFields
+  .extend({ book: textSchema().trim().optional() })
+  .refine(...inOrder);
 
 /** One row of a count table: `_id` is the language (or book) name. */
 export const countItemSchema = z.object({ _id: z.string(), count: z.number() });

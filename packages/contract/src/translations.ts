@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_MESSAGES } from './files.ts';
+import { textSchema } from './text.ts';
 
 export const TRANSLATION_MESSAGES = {
   createByUpload: 'Editions are created by uploading their PDF (POST /api/files/uploadfile), not here.',
@@ -18,6 +19,6 @@ export type Translation = z.infer<typeof translationSchema>;
 
 /** The only change a translation record takes: the language (by name) its file belongs to. */
 export const translationUpdateSchema = z.object({
-  book_language: z.string({ error: FILE_MESSAGES.languageRequired }).trim().min(1, FILE_MESSAGES.languageRequired),
+  book_language: textSchema({ error: FILE_MESSAGES.languageRequired }).trim().min(1, FILE_MESSAGES.languageRequired),
 });
 export type TranslationUpdate = z.input<typeof translationUpdateSchema>;

@@ -101,6 +101,7 @@ describe('GET /api/accounts/list', () => {
     ['first=-1', 'first'],
     ['sortField=passwordHash', 'sortField'],
     ['sortOrder=2', 'sortOrder'],
+    ['search=Ama%00', 'search'],
   ])('refuses %s with a message naming the field (400)', async (query, field) => {
     const { status, body } = await list(query);
     expect(status).toBe(400);

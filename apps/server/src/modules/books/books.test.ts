@@ -53,10 +53,14 @@ describe('POST /api/books', () => {
     ['an empty name', { name: '' }, BOOK_MESSAGES.nameRequired],
     ['no name', {}, BOOK_MESSAGES.nameRequired],
     ['a long name', { name: 'x'.repeat(101) }, BOOK_MESSAGES.nameTooLong],
-  ])('refuses %s with its message (400)', async (_case, payload, message) => {
+    ['a NUL in the name', { name: 'Tee\u0000vo' }, 'name: must not contain control characters'],
+    ['a line break in the name', { name: 'Tee\nvo' }, 'name: must not contain control characters'],
+  ])('refuses %s with its message (400) and creates nothing', async (_case, payload, message) => {
+    const before = await bookCount();
     const response = await create(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
+    expect(await bookCount()).toBe(before);
   });
 });
 

@@ -101,6 +101,8 @@ describe('POST /api/church/create/', () => {
     ['an allocation in exponent notation', { allocation: '1e3' }, CHURCH_MESSAGES.allocationInvalid],
     ['a huge allocation', { allocation: MAX_CHURCH_ALLOCATION + 1 }, CHURCH_MESSAGES.allocationInvalid],
     ['a country not on the list', { country: 'Atlantis' }, CHURCH_MESSAGES.unknownCountry],
+    ['a NUL in the name', { name: 'Grace\u0000Chapel' }, 'name: must not contain control characters'],
+    ['a NUL in the country', { country: 'Gha\u0000na' }, 'country: must not contain control characters'],
   ])('refuses %s with its message (400) and creates nothing', async (_case, change, message) => {
     const before = await churchCount();
     const response = await create({ name: 'Refused Church', country: 'Ghana', allocation: 3, ...change });

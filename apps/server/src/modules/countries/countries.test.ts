@@ -1,4 +1,10 @@
-import { COUNTRY_MESSAGES, itemWithoutNameMessage, MAX_COUNTRY_JSON_BYTES, MESSAGES } from '@portal/contract';
+import {
+  COUNTRY_MESSAGES,
+  itemNameWithControlCharactersMessage,
+  itemWithoutNameMessage,
+  MAX_COUNTRY_JSON_BYTES,
+  MESSAGES,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
 import { uploadCountries } from '../../../test/countries.ts';
@@ -63,6 +69,7 @@ describe('POST /api/files/uploadCountries', () => {
     ['an item without a name', '[{"country":"Mali"},"Chad",{"name":"Niger"}]', {}, itemWithoutNameMessage(3)],
     ['an empty name', '["Mali", "  "]', {}, itemWithoutNameMessage(2)],
     ['a number', '["Mali", 42]', {}, itemWithoutNameMessage(2)],
+    ['a NUL in a name', '["Mali", {"country": "Ch\\u0000ad"}]', {}, itemNameWithControlCharactersMessage(2)],
   ])('refuses %s (400) and keeps the list', async (_case, content, file, message) => {
     const before = await countryNames();
     const response = await uploadCountries(app, admin.headers, content, file);

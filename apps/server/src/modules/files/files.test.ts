@@ -119,12 +119,25 @@ describe('POST /api/files/uploadfile', () => {
     [{ ...edition, month: '13' }, FILE_MESSAGES.monthRequired],
     [{ ...edition, year: '2019' }, 'Year must be 2022 or later.'],
     [{ book: 'Teevo', year: '2025', month: '3' }, FILE_MESSAGES.languageRequired],
+    [{ ...edition, book: 'Tee\u0000vo' }, 'book: must not contain control characters'],
+    [{ ...edition, language: 'Engl\u0000ish' }, 'language: must not contain control characters'],
   ])('refuses bad fields %j with 400 and stores nothing', async (fields, message) => {
     const before = await storedPdfs();
     const response = await uploadEdition(app, admin.headers, fields);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(await storedPdfs()).toEqual(before);
+  });
+
+  it('keeps the file’s name without its control characters', async () => {
+    const response = await uploadEdition(
+      app,
+      admin.headers,
+      { ...edition, month: '8' },
+      { name: 'Teevo\u0000_August\u0007.pdf', data: makePdf('Teevo August') },
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().name).toBe('Teevo_August.pdf');
   });
 
   it('refuses a request without a file', async () => {
@@ -210,6 +223,16 @@ describe('edition look-up', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: FILE_MESSAGES.editionMissing });
   });
+
+  it.each([
+    ['getBookByName?name=Tee%00vo&language=English&month=3&year=2025', 'name'],
+    ['getBookByName?name=Teevo&language=%00&month=3&year=2025', 'language'],
+    ['getTeeVoLanguagesByBookName?book=Tee%00vo&month=3&year=2025', 'book'],
+  ])('refuses a NUL in %s with 400 naming the field', async (query, field) => {
+    const response = await app.inject({ method: 'GET', url: `/api/transaction/${query}`, headers: user.headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: `${field}: must not contain control characters` });
+  });
 });
 
 describe('GET /api/files/download/:id', () => {
@@ -217,6 +240,8 @@ describe('GET /api/files/download/:id', () => {
   let pdf: Buffer;
   const downloadCount = async () =>
     (await app.db.select({ id: downloads.id }).from(downloads).where(eq(downloads.fileId, fileId))).length;
+  const download = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: { ...user.headers, ...headers } });
 
   beforeAll(async () => {
     pdf = makePdf('Teevo June', 5000);
@@ -281,6 +306,37 @@ describe('GET /api/files/download/:id', () => {
     });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${pdf.length}`);
+  });
+
+  it('answers 304 when If-None-Match is *, or lists the ETag, also weakly, and counts no download', async () => {
+    const { etag } = (await download({})).headers;
+    const before = await downloadCount();
+    for (const ifNoneMatch of ['*', `"other", ${etag}`, `W/${etag}`, `W/"other",W/${etag}`]) {
+      const response = await download({ 'if-none-match': ifNoneMatch });
+      expect(response.statusCode, ifNoneMatch).toBe(304);
+      expect(response.rawPayload.length).toBe(0);
+    }
+    expect(await downloadCount()).toBe(before);
+    expect((await download({ 'if-none-match': '"other", W/"another"' })).statusCode).toBe(200);
+  });
+
+  it('serves the range only when If-Range is exactly the ETag or the Last-Modified date', async () => {
+    const current = (await download({})).headers;
+    const ranged = (ifRange: string) => download({ range: 'bytes=0-99', 'if-range': ifRange });
+    for (const match of [current.etag as string, current['last-modified'] as string]) {
+      const response = await ranged(match);
+      expect(response.statusCode, match).toBe(206);
+      expect(response.rawPayload.equals(pdf.subarray(0, 100))).toBe(true);
+    }
+    const before = await downloadCount();
+    const stale = ['"stale"', `W/${current.etag}`, 'Mon, 01 Jan 2001 00:00:00 GMT', 'yesterday'];
+    for (const ifRange of stale) {
+      const response = await ranged(ifRange);
+      expect(response.statusCode, ifRange).toBe(200);
+      expect(response.headers['content-range']).toBeUndefined();
+      expect(response.rawPayload.equals(pdf)).toBe(true);
+    }
+    expect(await downloadCount()).toBe(before + stale.length);
   });
 
   it('refuses visitors (401) and unknown files (404)', async () => {

@@ -1,3 +1,30 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The validators of the file being served: its strong ETag and its Last-Modified date as sent. */
+interface Validators {
+  etag: string;
+  lastModified: string;
+}
+
+/** RFC 9110 §13.1.2: the client's copy is current when If-None-Match is `*` or lists the ETag (W/ ignored). */
+export function notModified(headers: IncomingHttpHeaders, { etag }: Validators): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return [...ifNoneMatch.matchAll(/(?:W\/)?("[^"]*")/g)].some(([, tag]) => tag === etag);
+}
+
+/**
+ * RFC 9110 §13.1.5: a Range holds without If-Range, or when If-Range is exactly the ETag (a weak W/ tag
+ * never is) or exactly the Last-Modified date; otherwise the whole file is sent.
+ */
+export function rangeApplies(headers: IncomingHttpHeaders, { etag, lastModified }: Validators): boolean {
+  const ifRange = headers['if-range'];
+  if (ifRange === undefined) return true;
+  const value = String(ifRange).trim();
+  return value === etag || value === lastModified;
+}
+
 /** The byte range a Range header asks for: undefined for the whole file, 'unsatisfiable' when outside it. */
 export function parseRange(
   header: string | undefined,

@@ -9,7 +9,7 @@ import { recordDownload } from '../downloads/record.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { signDownloadToken, verifyDownloadToken } from './download-links.ts';
 import { readableName, toFileRecord } from './file-view.ts';
-import { parseRange } from './ranges.ts';
+import { notModified, parseRange, rangeApplies } from './ranges.ts';
 import { deleteFile, findEdition, listFiles, saveEdition } from './service.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
 
@@ -138,17 +138,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId = request.caller?.id;
       }
       const { file } = edition;
-      const etag = `"${file.sha256 ?? file.storageKey}"`;
+      const validators = { etag: `"${file.sha256 ?? file.storageKey}"`, lastModified: file.updatedAt.toUTCString() };
       reply
         .header('Content-Type', file.mimeType)
         .header('Content-Disposition', contentDisposition(readableName(edition)))
         .header('Accept-Ranges', 'bytes')
-        .header('ETag', etag)
-        .header('Last-Modified', file.updatedAt.toUTCString())
+        .header('ETag', validators.etag)
+        .header('Last-Modified', validators.lastModified)
         .header('Cache-Control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (notModified(request.headers, validators)) return reply.status(304).send();
 
-      const range = parseRange(request.headers.range, file.fileSize);
+      const range = rangeApplies(request.headers, validators)
+        ? parseRange(request.headers.range, file.fileSize)
+        : undefined;
       if (range === 'unsatisfiable') {
         reply.header('Content-Range', `bytes */${file.fileSize}`);
         throw new HttpError(416, FILE_MESSAGES.rangeNotSatisfiable);

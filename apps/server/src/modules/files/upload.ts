@@ -1,6 +1,6 @@
-import { FILE_MESSAGES, tooLargeMessage, uploadFieldsSchema } from '@portal/contract';
+import { FILE_MESSAGES, tooLargeMessage, uploadFieldsSchema, withoutControlCharacters } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import { BadRequest, HttpError, receiving } from '../../errors.ts';
+import { BadRequest, HttpError, invalidInput, receiving } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage.ts';
 
 export interface ReceivedUpload {
@@ -28,7 +28,7 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage): 
         continue;
       }
       const staged = await storage.stage(part.file);
-      upload = { staged, originalName: part.filename || 'edition.pdf' };
+      upload = { staged, originalName: withoutControlCharacters(part.filename ?? '') || 'edition.pdf' };
       if (part.file.truncated) throw new HttpError(413, tooLargeMessage(upload.originalName));
     }
   };
@@ -47,5 +47,5 @@ export async function parseUploadFields(upload: ReceivedUpload) {
   const parsed = uploadFieldsSchema.safeParse(upload.fields);
   if (parsed.success) return parsed.data;
   await upload.staged.discard();
-  throw new BadRequest(parsed.error.issues[0]?.message ?? FILE_MESSAGES.noFile);
+  throw invalidInput(parsed.error);
 }

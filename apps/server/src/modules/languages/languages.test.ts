@@ -73,6 +73,7 @@ describe('POST /api/languages/create/', () => {
     ['an empty name', { name: '  ' }, LANGUAGE_MESSAGES.nameRequired],
     ['no name', {}, LANGUAGE_MESSAGES.nameRequired],
     ['a long name', { name: 'x'.repeat(101) }, LANGUAGE_MESSAGES.nameTooLong],
+    ['a NUL in the name', { name: 'Eng\u0000lish' }, 'name: must not contain control characters'],
   ])('refuses %s with its message (400)', async (_case, payload, message) => {
     const before = await languageCount();
     const response = await create(payload);

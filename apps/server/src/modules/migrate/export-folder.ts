@@ -1,7 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LEGACY_COLLECTIONS, type LegacyCollection, MIGRATION_MESSAGES } from '@portal/contract';
-import { BadRequest } from '../../errors.ts';
+import {
+  LEGACY_COLLECTIONS,
+  type LegacyCollection,
+  MAX_MIGRATION_FILE_BYTES,
+  MIGRATION_MESSAGES,
+  migrationFileTooLargeMessage,
+} from '@portal/contract';
+import { BadRequest, HttpError } from '../../errors.ts';
 import { type LegacyDocument, parseCollection } from './extended-json.ts';
 
 export interface LegacyExport {
@@ -38,7 +44,11 @@ export async function readExport(folder: string): Promise<LegacyExport> {
       continue;
     }
     found = true;
-    documents[collection].push(...parseCollection(await readFile(path.join(folder, name), 'utf8'), name));
+    const file = path.join(folder, name);
+    if ((await stat(file)).size > MAX_MIGRATION_FILE_BYTES) {
+      throw new HttpError(413, migrationFileTooLargeMessage(name));
+    }
+    documents[collection].push(...parseCollection(await readFile(file, 'utf8'), name));
   }
   if (!found) throw new BadRequest(MIGRATION_MESSAGES.noCollections);
   return { documents, ignored };

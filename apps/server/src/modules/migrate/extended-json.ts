@@ -7,8 +7,10 @@ export type LegacyDocument = Record<string, unknown>;
  * mongoexport writes BSON types as one-key objects: `{$oid}` becomes the id's hex string, `{$date}`
  * a Date (its value is an ISO string or, revived first, a `{$numberLong}` of milliseconds), numbers
  * a number. JSON.parse revives the innermost values first, so nesting needs no special care.
+ * NUL characters, which MongoDB kept and PostgreSQL refuses, are dropped from every string.
  */
 function revive(_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const entries = Object.entries(value);
   const [first] = entries;

@@ -1,4 +1,5 @@
 /** Readers of legacy field values: the old portal stored whatever its forms sent, so every value is checked. */
+import { FIRST_DATE, LAST_DATE } from '@portal/contract';
 
 /** Trimmed non-empty text; numbers are accepted as their digits. */
 export function text(value: unknown): string | undefined {
@@ -7,9 +8,14 @@ export function text(value: unknown): string | undefined {
   return value.trim() || undefined;
 }
 
+const earliest = Date.parse(`${FIRST_DATE}T00:00:00Z`);
+const latest = Date.parse(`${LAST_DATE}T23:59:59.999Z`);
+
+/** A date the portal can keep; an unreadable one, or one out of its range ({$date: -8.64e15}), is none. */
 export function date(value: unknown): Date | undefined {
   const parsed = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
-  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : undefined;
+  const time = parsed?.getTime() ?? Number.NaN;
+  return time >= earliest && time <= latest ? parsed : undefined;
 }
 
 /** The first readable date among the values. */

@@ -1,7 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_MIGRATION_UNZIPPED_BYTES, MIGRATION_MESSAGES } from '@portal/contract';
+import {
+  MAX_MIGRATION_FILE_BYTES,
+  MAX_MIGRATION_UNZIPPED_BYTES,
+  MIGRATION_MESSAGES,
+  migrationFileTooLargeMessage,
+} from '@portal/contract';
 import { Unzip, UnzipInflate } from 'fflate';
 import { BadRequest, HttpError } from '../../errors.ts';
 
@@ -20,12 +25,23 @@ interface Chunk {
  */
 export async function unzipInto(zipFile: string, folder: string, nameOf: (entry: string) => string | undefined) {
   const chunks: Chunk[] = [];
-  let failure: Error | undefined;
+  let failure: HttpError | undefined;
+  let unpacked = 0;
+  // Counted as fflate inflates: past a limit nothing more is kept, and reading stops after the current chunk.
   const unzip = new Unzip((entry) => {
     const name = nameOf(entry.name);
     if (!name) return;
+    let size = 0;
     entry.ondata = (error, data, final) => {
-      if (error) failure = error;
+      if (failure) return;
+      if (error) {
+        failure = new BadRequest(MIGRATION_MESSAGES.badZip);
+        return;
+      }
+      size += data.length;
+      unpacked += data.length;
+      if (size > MAX_MIGRATION_FILE_BYTES) failure = new HttpError(413, migrationFileTooLargeMessage(name));
+      else if (unpacked > MAX_MIGRATION_UNZIPPED_BYTES) failure = new HttpError(413, MIGRATION_MESSAGES.zipTooLarge);
       else chunks.push({ name, data, final });
     };
     entry.start();
@@ -33,13 +49,10 @@ export async function unzipInto(zipFile: string, folder: string, nameOf: (entry:
   unzip.register(UnzipInflate);
 
   const handles = new Map<string, FileHandle>();
-  let unpacked = 0;
   // fflate decompresses synchronously inside push(): write out what it produced before reading on.
   const writeOut = async () => {
-    if (failure) throw new BadRequest(MIGRATION_MESSAGES.badZip);
+    if (failure) throw failure;
     for (const { name, data, final } of chunks.splice(0)) {
-      unpacked += data.length;
-      if (unpacked > MAX_MIGRATION_UNZIPPED_BYTES) throw new HttpError(413, MIGRATION_MESSAGES.zipTooLarge);
       let file = handles.get(name);
       if (!file) {
         file = await open(path.join(folder, name), 'w');

@@ -2,15 +2,15 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MAX_MIGRATION_UPLOAD_BYTES, MIGRATION_MESSAGES } from '@portal/contract';
+import { MAX_MIGRATION_UPLOAD_BYTES, MIGRATION_MESSAGES, withoutControlCharacters } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import { BadRequest, HttpError } from '../../errors.ts';
+import { BadRequest, HttpError, receiving } from '../../errors.ts';
 import { baseName } from './fields.ts';
 import { unzipInto } from './unzip.ts';
 
 /** The name a file of the export is kept under: its base name, if it is of a kind the import reads. */
 function exportFileName(name: string | undefined, extensions: RegExp): string | undefined {
-  const base = baseName(name);
+  const base = baseName(name && withoutControlCharacters(name));
   // Hidden files include the "._name" copies macOS puts in zips.
   return base && !base.startsWith('.') && extensions.test(base) ? base : undefined;
 }
@@ -24,25 +24,28 @@ export async function receiveExport(request: FastifyRequest, folder: string): Pr
   const fields: Record<string, string> = {};
   let files = 0;
   let zipped = false;
-  for await (const part of request.parts({ limits: { fileSize: MAX_MIGRATION_UPLOAD_BYTES, files: 10_000 } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
+  const readParts = async () => {
+    for await (const part of request.parts({ limits: { fileSize: MAX_MIGRATION_UPLOAD_BYTES, files: 10_000 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const name = exportFileName(part.filename, /\.(json|pdf|zip)$/i);
+      if (!name) throw new BadRequest(MIGRATION_MESSAGES.unsupportedUpload);
+      const isZip = /\.zip$/i.test(name);
+      if (isZip && zipped) throw new BadRequest(MIGRATION_MESSAGES.oneZip);
+      const target = path.join(folder, name);
+      await pipeline(part.file, createWriteStream(target));
+      if (part.file.truncated) throw new HttpError(413, MIGRATION_MESSAGES.uploadTooLarge);
+      if (isZip) {
+        zipped = true;
+        await unzipInto(target, folder, (entry) => exportFileName(entry, /\.(json|pdf)$/i));
+        await rm(target);
+      }
+      files += 1;
     }
-    const name = exportFileName(part.filename, /\.(json|pdf|zip)$/i);
-    if (!name) throw new BadRequest(MIGRATION_MESSAGES.unsupportedUpload);
-    const isZip = /\.zip$/i.test(name);
-    if (isZip && zipped) throw new BadRequest(MIGRATION_MESSAGES.oneZip);
-    const target = path.join(folder, name);
-    await pipeline(part.file, createWriteStream(target));
-    if (part.file.truncated) throw new HttpError(413, MIGRATION_MESSAGES.uploadTooLarge);
-    if (isZip) {
-      zipped = true;
-      await unzipInto(target, folder, (entry) => exportFileName(entry, /\.(json|pdf)$/i));
-      await rm(target);
-    }
-    files += 1;
-  }
+  };
+  await receiving(readParts());
   if (files === 0) throw new BadRequest(MIGRATION_MESSAGES.unsupportedUpload);
   return fields;
 }

@@ -78,6 +78,7 @@ describe('GET /api/transaction/getcountDownloadByDateRange', () => {
     ['start=2025-02-30&end=2025-03-01', STATS_MESSAGES.badDate],
     ['start=yesterday&end=2025-03-01', STATS_MESSAGES.badDate],
     ['end=2025-03-01', STATS_MESSAGES.badDate],
+    ['start=2025-03-01&end=2025-03-31&book=Tee%00vo', 'book: must not contain control characters'],
   ])('refuses %s with 400', async (query, message) => {
     const response = await get(`/api/transaction/getcountDownloadByDateRange?${query}`);
     expect(response.statusCode).toBe(400);
@@ -88,6 +89,23 @@ describe('GET /api/transaction/getcountDownloadByDateRange', () => {
     const url = '/api/transaction/getcountDownloadByDateRange?start=2025-03-01&end=2025-03-31';
     expect((await get(url, user)).statusCode).toBe(403);
     expect((await get(url, null)).statusCode).toBe(401);
+  });
+});
+
+describe('every date range', () => {
+  const endpoints = ['getcountDownloadByDateRange', 'summary', 'getDownloadsByDateRange', 'getDownloadCountByUserId'];
+  it.each(endpoints)('of %s refuses a day PostgreSQL can not hold with 400', async (endpoint) => {
+    const response = await get(
+      `/api/transaction/${endpoint}?start=0000-01-01&end=2025-03-31&userId=${admin.account.id}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'start: must be a date between 1900-01-01 and 9999-12-31' });
+  });
+
+  it('takes the whole range from 1900-01-01 to 9999-12-31', async () => {
+    const response = await get('/api/transaction/summary?start=1900-01-01&end=9999-12-31');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().inRange).toBe(7);
   });
 });
 

@@ -88,6 +88,7 @@ describe('PUT /api/translation/update/:id', () => {
     ['no language', {}, FILE_MESSAGES.languageRequired],
     ['an empty language', { book_language: ' ' }, FILE_MESSAGES.languageRequired],
     ['an unknown language', { book_language: 'Klingon' }, FILE_MESSAGES.unknownLanguage],
+    ['a NUL in the language', { book_language: 'Fren\u0000ch' }, 'book_language: must not contain control characters'],
   ])('refuses %s (400)', async (_case, payload, message) => {
     const file = await addEditionRecord(app, { book: 'Teevo', languageId: english, year: 2023, month: 1 });
     const response = await update(file.id, payload);

@@ -34,6 +34,13 @@ describe('API basics', () => {
     expect(response.json()).toEqual({ message: MESSAGES.routeNotFound });
   });
 
+  it('over plain HTTP sends no HSTS, and the docs page does not upgrade its requests', async () => {
+    expect((await app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const docs = await app.inject({ url: '/api/docs/static/index.html' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
   it('sends security headers with a content security policy', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -47,6 +54,20 @@ describe('API basics', () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('behind https (PUBLIC_URL)', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp({ PUBLIC_URL: 'https://portal.example.org' });
+  });
+  afterAll(() => app.close());
+
+  it('sends HSTS, and the docs page upgrades its requests', async () => {
+    expect((await app.inject({ url: '/api/health' })).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    const docs = await app.inject({ url: '/api/docs/static/index.html' });
+    expect(docs.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });
 

@@ -1,13 +1,16 @@
+import type { Writable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { MAX_JSON_BODY_BYTES, MAX_PDF_BYTES, MESSAGES } from '@portal/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { loggerOptions } from './logging.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookRoutes } from './modules/books/routes.ts';
 import { churchRoutes } from './modules/churches/routes.ts';
@@ -30,19 +33,14 @@ import webPlugin from './plugins/web.ts';
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the configuration. */
   database?: DatabaseHandle;
-}
-
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  if (config.env === 'development') {
-    return { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } };
-  }
-  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: Writable;
 }
 
 /** Builds the whole portal (API and web app) without listening, so tests can use `app.inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -72,7 +70,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Browsers ignore HSTS over plain HTTP, and it would be a promise the portal can't keep on localhost.
+    hsts: config.publicUrl.startsWith('https:'),
   });
+  if (config.corsOrigins.length > 0) {
+    // Front ends on other sites (clients of the original API); other origins get no CORS headers at all.
+    await app.register(fastifyCors, {
+      // false, not a list, for the others: @fastify/cors would still send them its other headers.
+      origin: (origin, allow) => allow(null, origin !== undefined && config.corsOrigins.includes(origin)),
+      credentials: true,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      hideOptionsRoute: true,
+    });
+  }
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 20 } });

@@ -39,10 +39,28 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://example.org'],
     ['JWT_SECRET', 'short'],
     ['ADMIN_EMAIL', 'nobody'],
+    ['CORS_ORIGINS', 'https://ok.example.org,not an origin'],
+    ['COOKIE_SAMESITE', 'loose'],
+    ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() =>
       loadConfig({ [name]: value, ...(name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-1' } : {}) }),
     ).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('reads CORS origins as a list of bare origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://app.example.org/ , http://localhost:3000' }).corsOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it('refuses COOKIE_SAMESITE none unless PUBLIC_URL is https', () => {
+    expect(() => loadConfig({ COOKIE_SAMESITE: 'none' })).toThrow(/COOKIE_SAMESITE none needs an https PUBLIC_URL/);
+    expect(loadConfig({ COOKIE_SAMESITE: 'none', PUBLIC_URL: 'https://portal.example.org' }).cookieSameSite).toBe(
+      'none',
+    );
   });
 
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -42,6 +42,23 @@ const environmentSchema = z.object({
     .int('must be a whole number of 1 or more')
     .min(1, 'must be a whole number of 1 or more')
     .default(10),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 60' })
+    .int('must be a whole number from 0 to 60')
+    .min(0, 'must be a whole number from 0 to 60')
+    .max(60, 'must be a whole number from 0 to 60')
+    .default(10),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) origins' }))),
+  COOKIE_SAMESITE: z.enum(['strict', 'lax', 'none'], { error: 'must be strict, lax or none' }).default('strict'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
@@ -69,6 +86,12 @@ export interface Config {
   logLevel: string;
   /** Sign-in and sign-up attempts allowed per client address and minute. */
   authRateLimit: number;
+  /** How long a rotated refresh token still gets a session (a second tab refreshing at the same moment). */
+  refreshReuseGraceSeconds: number;
+  /** Origins of front ends on other sites allowed to call the API with credentials; none by default. */
+  corsOrigins: string[];
+  /** SameSite of the refresh cookie; `none` (front ends on another site) needs an https PUBLIC_URL. */
+  cookieSameSite: 'strict' | 'lax' | 'none';
   /** Statistics count days in this zone. */
   timeZone: string;
   links: {
@@ -110,6 +133,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.COOKIE_SAMESITE === 'none' && !publicUrl.startsWith('https:')) {
+    throw new ConfigError(
+      'Invalid configuration: COOKIE_SAMESITE none needs an https PUBLIC_URL (browsers drop such cookies unless Secure)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -117,7 +146,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxy: e.TRUST_PROXY === 'true',
     dataDir: fromCaller(e.DATA_DIR, environment),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
@@ -127,6 +156,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    // An origin is scheme, host and port: what browsers send, without a path or trailing slash.
+    corsOrigins: e.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    cookieSameSite: e.COOKIE_SAMESITE,
     timeZone: e.TIME_ZONE,
     links: {
       home: e.EXTERNAL_HOME_URL,

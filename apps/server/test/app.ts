@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { Role } from '@portal/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -10,8 +11,14 @@ import { createTestDatabase } from './database.ts';
 
 export const TEST_ADMIN = { email: 'super@example.org', password: 'Super-secret-1' };
 
-/** A whole portal on a fresh database and data folder; `app.close()` removes both. */
-export async function buildTestApp(environment: Record<string, string> = {}) {
+/**
+ * A whole portal on a fresh database and data folder; `app.close()` removes both. Its log is silent, or
+ * goes to `logStream` at LOG_LEVEL when one is given.
+ */
+export async function buildTestApp(
+  environment: Record<string, string> = {},
+  { logStream }: { logStream?: Writable } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -21,7 +28,7 @@ export async function buildTestApp(environment: Record<string, string> = {}) {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     ...environment,
   });
-  const app = await buildApp(config, { database: await createTestDatabase() });
+  const app = await buildApp(config, { database: await createTestDatabase(), logStream });
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));
   await app.ready();
   return app;

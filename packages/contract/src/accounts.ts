@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { pageQuerySchema } from './stats.ts';
+import { textSchema } from './text.ts';
 
 export const TITLES = ['Pastor', 'Mr', 'Mrs', 'Miss', 'Ms', 'Sister', 'Brother'] as const;
 export type Title = (typeof TITLES)[number];
@@ -46,6 +47,10 @@ export const ACCOUNT_MESSAGES = {
   superAdminOnly: 'Only a Super Admin can manage Super Admin accounts.',
   lastSuperAdmin: 'At least one Super Admin must remain.',
   ownRoleLocked: 'You can not change your own role, e-mail or verified flag.',
+  currentPasswordRequired: 'Enter your current password to change your password or e-mail.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  deleteConfirmRequired: 'Enter your password to delete your account.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 /** Lifetimes of the tokens the accounts API issues. */
@@ -97,16 +102,14 @@ export type Account = z.infer<typeof accountSchema>;
 export const sessionSchema = accountSchema.extend({ jwtToken: z.string() });
 export type Session = z.infer<typeof sessionSchema>;
 
-const optionalText = z
-  .string()
+const optionalText = textSchema()
   .trim()
   .max(200)
   .nullish()
   .transform((value) => value || null);
 
 /** Church choice: an id, or nothing ('' or the dialog's NAN). */
-const churchChoice = z
-  .string()
+const churchChoice = textSchema()
   .trim()
   .nullish()
   .transform((value) => (value && value !== NO_CHURCH ? value : null));
@@ -126,16 +129,17 @@ const withConfirmation = <T extends { password?: string | null; confirmPassword?
 export const registerSchema = z
   .object({
     title: z.union([titleSchema, z.literal('')]).nullish(),
-    fullName: z.string().trim().max(200).optional(),
-    firstName: z.string().trim().max(100).optional(),
-    lastName: z.string().trim().max(100).optional(),
+    fullName: textSchema().trim().max(200).optional(),
+    firstName: textSchema().trim().max(100).optional(),
+    lastName: textSchema().trim().max(100).optional(),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
-    church: z.string().trim().nullish(),
+    church: textSchema().trim().nullish(),
     country: optionalText,
     address: optionalText,
-    isMember: z.boolean().default(true),
+    /** Absent in the original accounts API's body: such a person is a visitor and needs no church. */
+    isMember: z.boolean().default(false),
     acceptTerms: z.boolean().default(false),
   })
   .superRefine((value, context) => {
@@ -171,8 +175,8 @@ export const resetPasswordSchema = z
 export const updateAccountSchema = z
   .object({
     title: titleSchema.optional(),
-    firstName: z.string().trim().min(1, m.firstNameRequired).max(100).optional(),
-    lastName: z.string().trim().min(1, m.lastNameRequired).max(100).optional(),
+    firstName: textSchema().trim().min(1, m.firstNameRequired).max(100).optional(),
+    lastName: textSchema().trim().min(1, m.lastNameRequired).max(100).optional(),
     email: emailSchema.optional(),
     password: z.union([passwordSchema, z.literal('')]).nullish(),
     confirmPassword: z.string().nullish(),
@@ -182,6 +186,8 @@ export const updateAccountSchema = z
     isMember: z.boolean().optional(),
     role: roleSchema.optional(),
     isVerified: z.boolean().optional(),
+    /** Needed when people change their own password or e-mail, so a stolen access token can't take the account. */
+    currentPassword: z.string().max(200).optional(),
   })
   .superRefine(withConfirmation);
 export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
@@ -189,8 +195,8 @@ export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
 export const createAccountSchema = z
   .object({
     title: titleSchema.default(DEFAULT_TITLE),
-    firstName: z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100),
-    lastName: z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100),
+    firstName: textSchema({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100),
+    lastName: textSchema({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
@@ -203,6 +209,9 @@ export const createAccountSchema = z
   })
   .superRefine(withConfirmation);
 export type CreateAccountRequest = z.input<typeof createAccountSchema>;
+
+/** Deleting one's own account: the web app confirms with the password; clients of the original API send no body. */
+export const deleteAccountSchema = z.object({ currentPassword: z.string().max(200).optional() }).nullish();
 
 export const messageSchema = z.object({ message: z.string() });
 
@@ -224,7 +233,7 @@ export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
 /** One page of the user list: `search` matches names, e-mail, country and church name, each word somewhere. */
 export const accountListQuerySchema = pageQuerySchema.extend({
   rows: z.coerce.number().int().min(5).max(100).default(10),
-  search: z.string().trim().max(200).default(''),
+  search: textSchema().trim().max(200).default(''),
   sortField: z.enum(ACCOUNT_SORT_FIELDS).default('createdAt'),
   sortOrder: z
     .preprocess(

@@ -8,5 +8,6 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   brokenUpload: 'The upload arrived incomplete or garbled. Please send the file again.',
   unexpected: 'Something went wrong on our side. Please try again later.',
+  conflict: 'Someone else just saved the same thing. Please reload and try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;

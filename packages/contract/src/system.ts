@@ -16,6 +16,8 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
+  /** Whether DATA_DIR takes a write (uploads, mail outbox, the embedded database): `full` when the disk is. */
+  storage: z.enum(['writable', 'full', 'unwritable']),
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;

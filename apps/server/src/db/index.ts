@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataFolder } from './data-folder-lock.ts';
 import * as schema from './schema.ts';
 
 /** The query API common to both drivers; driver-specific result shapes are deliberately left out. */
@@ -26,6 +27,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
+  /** Who opens the embedded database, as a second process trying the same folder is told. */
+  holder?: string;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -37,7 +40,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   if (options.inMemory) return openPglite(undefined);
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or inMemory');
-  return openPglite(path.join(path.resolve(options.dataDir), 'db'));
+  const dataDir = path.resolve(options.dataDir);
+  const release = await lockDataFolder(dataDir, options.holder ?? 'another portal process');
+  try {
+    const handle = await openPglite(path.join(dataDir, 'db'));
+    return { ...handle, close: () => handle.close().finally(release) };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {

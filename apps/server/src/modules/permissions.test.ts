@@ -5,125 +5,12 @@ import { createTestAccount, loginAs, type TestApp } from '../../test/app.ts';
 import { countryFileBody } from '../../test/countries.ts';
 import { addEditionRecord } from '../../test/editions.ts';
 import { edition, makePdf, multipart, uploadEdition } from '../../test/files.ts';
+import { type Caller, MATRIX, PUBLIC_ROUTES, routeOf } from '../../test/permissions.ts';
 import { buildTestAppWithRoutes } from '../../test/routes.ts';
 import { books, churches, languages } from '../db/schema.ts';
 import { createReport } from './migrate/report.ts';
 import { saveReport } from './migrate/saved-reports.ts';
 
-/**
- * Who may do what: the status each API endpoint answers to each kind of caller.
- * 401 = not signed in, 403 = signed in without the role, 2xx = done. Every call is otherwise valid, so
- * the status shows the permission alone; POST /api/translation/create answers 400 to admins because
- * editions are created by upload only (see translations/service.ts). "of the caller" and "of another"
- * name whose account the call is about. Every /api route is either here or in PUBLIC_ROUTES.
- */
-const MATRIX = rows`
-  endpoint                                                           | anonymous | user   | admin  | superAdmin
-  ${'GET /api/church/getAll'}                                        | ${200}    | ${200} | ${200} | ${200}
-  ${'GET /api/church/getById/:id'}                                   | ${401}    | ${403} | ${200} | ${200}
-  ${'POST /api/church/create/'}                                      | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/church/create'}                                       | ${401}    | ${403} | ${201} | ${201}
-  ${'PUT /api/church/update/:id'}                                    | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/church/delete/:id'}                                 | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/languages/getAll'}                                     | ${200}    | ${200} | ${200} | ${200}
-  ${'POST /api/languages/create/'}                                   | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/languages/create'}                                    | ${401}    | ${403} | ${201} | ${201}
-  ${'PUT /api/languages/:id'}                                        | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/languages/:id'}                                     | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/translation/getAll'}                                   | ${401}    | ${403} | ${200} | ${200}
-  ${'POST /api/translation/create/'}                                 | ${401}    | ${403} | ${400} | ${400}
-  ${'POST /api/translation/create'}                                  | ${401}    | ${403} | ${400} | ${400}
-  ${'PUT /api/translation/update/:id'}                               | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/translation/delete/:id'}                            | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/country/getAll'}                                       | ${200}    | ${200} | ${200} | ${200}
-  ${'POST /api/files/uploadCountries'}                               | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/books'}                                                | ${200}    | ${200} | ${200} | ${200}
-  ${'POST /api/books'}                                               | ${401}    | ${403} | ${201} | ${201}
-  ${'PUT /api/books/:id'}                                            | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/getAll'}                                      | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts'}                                             | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/list'}                                        | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/getById/:id of a User'}                       | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/:id of a User'}                               | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/getById/:id of a Super Admin'}                | ${401}    | ${403} | ${403} | ${200}
-  ${'POST /api/accounts a User'}                                     | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/accounts a Super Admin'}                              | ${401}    | ${403} | ${403} | ${201}
-  ${'PUT /api/accounts/updateUser/:id of a User'}                    | ${401}    | ${403} | ${200} | ${200}
-  ${'PUT /api/accounts/updateUser/:id of a Super Admin'}             | ${401}    | ${403} | ${403} | ${200}
-  ${'DELETE /api/accounts/:id of a User'}                            | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/accounts/:id of a Super Admin'}                     | ${401}    | ${403} | ${403} | ${200}
-  ${'POST /api/files/uploadfile'}                                    | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/file/upload'}                                         | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/file/upload/'}                                        | ${401}    | ${403} | ${201} | ${201}
-  ${'GET /api/file/getAll'}                                          | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/files/getAllFiles'}                                    | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/file/getById/:id'}                                     | ${401}    | ${200} | ${200} | ${200}
-  ${'DELETE /api/file/delete/:id'}                                   | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/files/download-link/:id'}                              | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/files/download/:id'}                                   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getTeeVoLanguagesByBookName'}              | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getBookByName'}                            | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/create'}                                  | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/create/'}                                 | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/countDownload'}                           | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/countDownload/'}                          | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/myDownloadCounts'}                         | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadsByUserid/:id of the caller'}   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadsByUserid/:id of another'}      | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/totalDownloadsByUserid/:id of the caller'} | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/totalDownloadsByUserid/:id of another'}    | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadCountByUserId of the caller'}   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadCountByUserId of another'}      | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getcountDownloadByDateRange'}              | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/summary'}                                  | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getAllDownloadByBookType'}                 | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getAllDownloads'}                          | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadsByDateRange'}                  | ${401}    | ${403} | ${200} | ${200}
-  ${'POST /api/migrate/import'}                                      | ${401}    | ${403} | ${403} | ${200}
-  ${'GET /api/migrate/progress'}                                     | ${401}    | ${403} | ${403} | ${200}
-  ${'GET /api/migrate/migrate-data'}                                 | ${401}    | ${403} | ${403} | ${200}
-`;
-
-/** Routes anyone may call that the matrix leaves out: signing up and in, health, configuration and the API docs. */
-const PUBLIC_ROUTES = [
-  'POST /api/accounts/register',
-  'POST /api/accounts/verify-email',
-  'POST /api/accounts/authenticate',
-  'POST /api/accounts/refresh-token',
-  'POST /api/accounts/revoke-token',
-  'POST /api/accounts/forgot-password',
-  'POST /api/accounts/validate-reset-token',
-  'POST /api/accounts/reset-password',
-  'GET /api/health',
-  'GET /api/config',
-  'GET /api/docs',
-  'GET /api/docs/json',
-  'GET /api/docs/yaml',
-  'GET /api/docs/static/index.html',
-  'GET /api/docs/static/swagger-initializer.js',
-  'GET /api/docs/static/*',
-];
-
-interface Row {
-  endpoint: string;
-  anonymous: number;
-  user: number;
-  admin: number;
-  superAdmin: number;
-}
-
-/** Reads the table above: its header line says the columns, the values fill them row by row. */
-function rows(strings: TemplateStringsArray, ...cells: (string | number)[]): Row[] {
-  const columns = (strings[0] ?? '').split('|').map((name) => name.trim()) as (keyof Row)[];
-  return Array.from({ length: cells.length / columns.length }, (_, row) =>
-    Object.fromEntries(columns.map((name, column) => [name, cells[row * columns.length + column]])),
-  ) as unknown as Row[];
-}
-
-/** "GET /api/accounts/:id of a User" is a call of route "GET /api/accounts/:id". */
-const routeOf = (endpoint: string) => endpoint.split(' ').slice(0, 2).join(' ');
-
-type Caller = 'anonymous' | Role;
 type Request = Omit<InjectOptions, 'method'> & { url: string };
 
 let app: TestApp;
@@ -220,6 +107,15 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   },
   'POST /api/books': async () => ({ url: '/api/books', payload: { name: unique('Book') } }),
   'PUT /api/books/:id': async () => ({ url: `/api/books/${await newBook()}`, payload: { name: unique('Renamed') } }),
+  'GET /api/accounts/getById/:id of the caller': async (caller) => ({
+    url: `/api/accounts/getById/${await ownAccount(caller)}`,
+  }),
+  'GET /api/accounts/:id of the caller': async (caller) => ({ url: `/api/accounts/${await ownAccount(caller)}` }),
+  'GET /api/accounts/:id of a Super Admin': async () => ({ url: `/api/accounts/${await newAccount('Super Admin')}` }),
+  'PUT /api/accounts/updateUser/:id of the caller': async (caller) => ({
+    url: `/api/accounts/updateUser/${await ownAccount(caller)}`,
+    payload: { firstName: 'Changed' },
+  }),
   'GET /api/accounts/getById/:id of a User': async () => ({ url: `/api/accounts/getById/${await newAccount('User')}` }),
   'GET /api/accounts/:id of a User': async () => ({ url: `/api/accounts/${await newAccount('User')}` }),
   'GET /api/accounts/getById/:id of a Super Admin': async () => ({
@@ -235,6 +131,24 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
     url: `/api/accounts/updateUser/${await newAccount('Super Admin')}`,
     payload: { firstName: 'Changed' },
   }),
+  'PUT /api/accounts/:id of the caller': async (caller) => ({
+    url: `/api/accounts/${await ownAccount(caller)}`,
+    payload: { firstName: 'Changed' },
+  }),
+  'PUT /api/accounts/:id of a User': async () => ({
+    url: `/api/accounts/${await newAccount('User')}`,
+    payload: { firstName: 'Changed' },
+  }),
+  'PUT /api/accounts/:id of a Super Admin': async () => ({
+    url: `/api/accounts/${await newAccount('Super Admin')}`,
+    payload: { firstName: 'Changed' },
+  }),
+  // A fresh account of the caller's role deletes itself: the shared callers stay for the other rows.
+  'DELETE /api/accounts/:id of the caller': async (caller) => {
+    if (caller === 'anonymous') return { url: `/api/accounts/${await newAccount('User')}` };
+    const doomed = await loginAs(app, caller);
+    return { url: `/api/accounts/${doomed.account.id}`, headers: doomed.headers };
+  },
   'DELETE /api/accounts/:id of a User': async () => ({ url: `/api/accounts/${await newAccount('User')}` }),
   'DELETE /api/accounts/:id of a Super Admin': async () => ({
     url: `/api/accounts/${await newAccount('Super Admin')}`,
@@ -302,7 +216,7 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
 async function call(endpoint: string, caller: Caller) {
   const [method, path] = endpoint.split(' ') as [InjectOptions['method'], string];
   const request = (await requests[endpoint]?.(caller)) ?? { url: path };
-  return app.inject({ ...request, method, headers: { ...request.headers, ...headers[caller] } });
+  return app.inject({ ...request, method, headers: { ...headers[caller], ...request.headers } });
 }
 
 describe.each(MATRIX)('$endpoint', ({ endpoint, anonymous, user, admin, superAdmin }) => {

@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { isUuid } from '../db/ids.ts';
 import { accounts } from '../db/schema.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
-import { verifyAccessToken } from '../modules/accounts/tokens.ts';
+import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
 
 export interface Caller {
   id: string;
@@ -20,6 +21,8 @@ declare module 'fastify' {
     auth: {
       /** The secret that signs access tokens. */
       secret: string;
+      /** The claims of the request's bearer token when it is genuine and unexpired; the account is not checked. */
+      claims(request: FastifyRequest): AccessClaims | undefined;
       /** A preHandler admitting a signed-in caller with one of the roles (any role when none is named). */
       require(...roles: Role[]): preHandlerAsyncHookHandler;
     };
@@ -50,10 +53,16 @@ export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const secret = await loadSecret(config);
 
+    function claims(request: FastifyRequest): AccessClaims | undefined {
+      const token = bearerToken(request);
+      const verified = token ? verifyAccessToken(token, secret) : undefined;
+      // A token signed with the real secret but naming no possible account is no one's.
+      return verified && isUuid(verified.sub) ? verified : undefined;
+    }
+
     /** Who is calling: the token must be genuine and unexpired, and its account must still exist unchanged. */
     async function identify(request: FastifyRequest): Promise<Caller | null> {
-      const token = bearerToken(request);
-      const claims = token ? verifyAccessToken(token, secret) : undefined;
+      const claims = app.auth.claims(request);
       if (!claims) return null;
       const [account] = await app.db
         .select({ id: accounts.id, role: accounts.role, passwordChangedAt: accounts.passwordChangedAt })
@@ -67,6 +76,7 @@ export default fp(
     app.decorateRequest('caller', null);
     app.decorate('auth', {
       secret,
+      claims,
       require(...roles: Role[]): preHandlerAsyncHookHandler {
         return async (request) => {
           request.caller = await identify(request);

@@ -22,7 +22,9 @@ export interface DbPluginOptions {
 /** Opens the database (migrations applied), seeds it, and closes it with the app. */
 export default fp(
   async (app: FastifyInstance, { config, database }: DbPluginOptions) => {
-    const handle = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    const handle =
+      database ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: 'the portal server' }));
     app.addHook('onClose', () => handle.close());
     const seeded = await seed(handle.db, { admin: config.admin, dataDir: config.dataDir });
     app.decorate('db', handle.db);

@@ -20,7 +20,13 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    const https = app.config.publicUrl.startsWith('https:');
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Over plain HTTP the page's own requests would be sent to an https:// that is not there.
+      transformStaticCSP: (header) => (https ? header : header.replace(/\s*upgrade-insecure-requests;?/, '')),
+    });
   },
   { name: 'docs' },
 );

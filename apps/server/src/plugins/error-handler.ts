@@ -1,7 +1,8 @@
-import { KNOWN_MESSAGES, MESSAGES } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { fieldMessage, HttpError } from '../errors.ts';
 
 /** Statuses of Fastify's own client errors whose messages are safe and useful to show. */
 const friendlyMessages: Record<string, string> = {
@@ -13,10 +14,8 @@ const friendlyMessages: Record<string, string> = {
 
 function validationMessage(error: { validation: { instancePath: string; message?: string }[] }, context?: string) {
   const first = error.validation[0];
-  const message = first?.message ?? 'Invalid input';
-  if (KNOWN_MESSAGES.has(message)) return message;
   const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
-  return `${field}: ${message}`;
+  return fieldMessage(field, first?.message ?? 'Invalid input');
 }
 
 /**
@@ -31,6 +30,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: validationMessage(error, error.validationContext) });
     }
+    // A unique key caught a write that its service's own check let through (a concurrent request).
+    if (isUniqueViolation(error)) return reply.status(409).send({ message: MESSAGES.conflict });
     const friendly = error.code ? friendlyMessages[error.code] : undefined;
     const status = error.statusCode ?? 500;
     if (friendly) return reply.status(status).send({ message: friendly });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { redactUrl } from '../logging.ts';
 
 export interface Mail {
   to: string;
@@ -16,8 +17,11 @@ export interface Mail {
 declare module 'fastify' {
   interface FastifyInstance {
     mail: {
-      /** Sends through SMTP_URL, or writes an .eml file to DATA_DIR/outbox and logs its links. */
-      send(mail: Mail): Promise<void>;
+      /**
+       * Sends through SMTP_URL, or writes an .eml file to DATA_DIR/outbox and logs where. A mail still being
+       * put together (say, its link's token being saved) is awaited first.
+       */
+      send(mail: Mail | Promise<Mail>): Promise<void>;
       /** Settles once every mail handed to `send` so far has gone out or failed. */
       idle(): Promise<void>;
       /** Where mail goes, for the start-up banner. */
@@ -42,7 +46,7 @@ export default fp(
       transport.close();
     });
 
-    function send(mail: Mail) {
+    function send(mail: Mail | Promise<Mail>) {
       const sending = deliver(mail);
       pending.add(sending);
       const forget = () => pending.delete(sending);
@@ -50,7 +54,8 @@ export default fp(
       return sending;
     }
 
-    async function deliver(mail: Mail) {
+    async function deliver(composing: Mail | Promise<Mail>) {
+      const mail = await composing;
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       if (config.smtpUrl) {
         app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -62,7 +67,8 @@ export default fp(
         `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
       await writeFile(file, (info as { message: Buffer }).message);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      // The links' tokens stay in the file: open it to follow them.
+      const links = (mail.text.match(/https?:\/\/\S+/g) ?? []).map(redactUrl);
       app.log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox');
     }
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildTestApp,
@@ -10,11 +11,14 @@ import {
   TEST_ADMIN,
   type TestApp,
 } from '../../../test/app.ts';
-import { accounts, accountTokens, churches, refreshTokens } from '../../db/schema.ts';
+import { accounts, accountTokens, churches, downloads, refreshTokens } from '../../db/schema.ts';
 import type { Mail } from '../../plugins/mail.ts';
+import { signAccessToken } from './tokens.ts';
 
 let app: TestApp;
 let sent: Mail[];
+/** Mails handed over and still being put together: some are composed after the answer went out. */
+let composing: Promise<void>[];
 let churchId: string;
 
 beforeAll(async () => {
@@ -25,13 +29,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(() => {
   sent = [];
-  vi.spyOn(app.mail, 'send').mockImplementation(async (mail) => {
-    sent.push(mail);
+  composing = [];
+  vi.spyOn(app.mail, 'send').mockImplementation((mail) => {
+    const handed = Promise.resolve(mail).then((composed) => {
+      sent.push(composed);
+    });
+    composing.push(handed);
+    return handed;
   });
 });
 
-function post(url: string, payload?: object) {
-  return app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+/** Posts from an address of its own and waits for the mail the answer promised. */
+async function post(url: string, payload?: object) {
+  const response = await app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+  await Promise.all(composing);
+  return response;
 }
 
 const linkToken = (mail: Mail | undefined) => mail?.text.match(/token=([\w-]+)/)?.[1] as string;
@@ -53,6 +65,21 @@ function expectNoSecrets(body: string) {
 }
 
 describe('POST /api/accounts/register', () => {
+  it('takes the original accounts API’s body: no isMember means a visitor, who needs no church', async () => {
+    const response = await post('/api/accounts/register', {
+      title: 'Mr',
+      firstName: 'Kojo',
+      lastName: 'Antwi',
+      email: 'kojo@example.org',
+      password: 'Original-pass-1',
+      confirmPassword: 'Original-pass-1',
+      acceptTerms: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'kojo@example.org'));
+    expect(account).toMatchObject({ firstName: 'Kojo', lastName: 'Antwi', isMember: false, churchId: null });
+  });
+
   it('creates an unverified account and mails a verification link', async () => {
     const response = await post('/api/accounts/register', registration('  Ama@Example.ORG '));
     expect(response.statusCode).toBe(200);
@@ -103,6 +130,7 @@ describe('POST /api/accounts/register', () => {
     ['no e-mail', { email: '' }, ACCOUNT_MESSAGES.emailRequired],
     ['a bad e-mail', { email: 'not-an-address' }, ACCOUNT_MESSAGES.emailInvalid],
     ['no full name', { fullName: '' }, ACCOUNT_MESSAGES.fullNameRequired],
+    ['a NUL in the full name', { fullName: 'Ama\u0000Mensah' }, 'fullName: must not contain control characters'],
     ['a short password', { password: 'Ab1', confirmPassword: 'Ab1' }, ACCOUNT_MESSAGES.passwordTooShort],
     ['no confirmation', { confirmPassword: '' }, ACCOUNT_MESSAGES.confirmRequired],
     ['a mismatched confirmation', { confirmPassword: 'Other-pass-1' }, ACCOUNT_MESSAGES.passwordsMustMatch],
@@ -207,6 +235,28 @@ describe('POST /api/accounts/authenticate', () => {
   });
 });
 
+describe('sign-in under attack', () => {
+  const attempt = (email: string, password: string, remoteAddress = nextAddress()) =>
+    app.inject({ method: 'POST', url: '/api/accounts/authenticate', payload: { email, password }, remoteAddress });
+
+  it('lets the owner in from an address that has not been failing, while guessing addresses get 429', async () => {
+    const { account, password } = await createTestAccount(app);
+    for (let guess = 0; guess < 10; guess += 1) {
+      expect((await attempt(account.email, `Guess-${guess}-pass`, `10.77.0.${guess}`)).statusCode).toBe(401);
+    }
+    expect((await attempt(account.email, password, '10.77.0.3')).statusCode).toBe(429);
+    expect((await attempt(account.email, 'Fresh-guess-1')).statusCode).toBe(429);
+    const owner = await attempt(account.email, password, '10.77.1.1');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ id: account.id, jwtToken: expect.any(String) });
+  });
+
+  it('does not count sign-ins that succeed', async () => {
+    const { account, password } = await createTestAccount(app);
+    for (let time = 0; time < 12; time += 1) expect((await attempt(account.email, password)).statusCode).toBe(200);
+  });
+});
+
 describe('per-account rate limits', () => {
   const reset = (token: string) => ({ token, password: 'Guess-pass-1', confirmPassword: 'Guess-pass-1' });
   // AUTH_RATE_LIMIT is 10 a minute; forgot and reset allow half of it.
@@ -230,6 +280,9 @@ describe('per-account rate limits', () => {
   );
 });
 
+const refreshWith = (refreshToken: string) =>
+  app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { refreshToken } });
+
 describe('POST /api/accounts/refresh-token', () => {
   it('rotates the refresh token and gives a new session', async () => {
     const { account, password } = await createTestAccount(app);
@@ -247,15 +300,15 @@ describe('POST /api/accounts/refresh-token', () => {
     expectNoSecrets(response.body);
   });
 
-  it('revokes the whole family when a rotated token is used again', async () => {
+  it('revokes the whole family when a rotated token is used again after the grace window', async () => {
     const { account, password } = await createTestAccount(app);
     const { refreshToken: first } = await signIn(app, account.email, password);
-    const rotated = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { refreshToken: first },
-    });
+    const rotated = await refreshWith(first);
     const second = rotated.cookies.find((c) => c.name === 'refreshToken')?.value as string;
+    await app.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 11_000) })
+      .where(and(eq(refreshTokens.accountId, account.id), isNotNull(refreshTokens.revokedAt)));
     const reuse = await app.inject({
       method: 'POST',
       url: '/api/accounts/refresh-token',
@@ -269,6 +322,35 @@ describe('POST /api/accounts/refresh-token', () => {
       cookies: { refreshToken: second },
     });
     expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('gives both of two refreshes with one cookie at the same moment a session, and both go on working', async () => {
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken } = await signIn(app, account.email, password);
+    const answers = await Promise.all([refreshWith(refreshToken), refreshWith(refreshToken)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    for (const answer of answers) {
+      const next = answer.cookies.find((c) => c.name === 'refreshToken')?.value as string;
+      expect((await refreshWith(next)).statusCode).toBe(200);
+      const me = await app.inject({
+        url: `/api/accounts/${account.id}`,
+        headers: { authorization: `Bearer ${answer.json().jwtToken}` },
+      });
+      expect(me.statusCode).toBe(200);
+    }
+  });
+
+  it('gives a token rotated a moment ago another of its family, but not once the session is signed out', async () => {
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken: first } = await signIn(app, account.email, password);
+    const second = (await refreshWith(first)).cookies.find((c) => c.name === 'refreshToken')?.value as string;
+    const late = await refreshWith(first);
+    expect(late.statusCode).toBe(200);
+    expect((await refreshWith(second)).statusCode).toBe(200);
+    const latest = late.cookies.find((c) => c.name === 'refreshToken')?.value as string;
+    await app.inject({ method: 'POST', url: '/api/accounts/revoke-token', cookies: { refreshToken: latest } });
+    expect((await refreshWith(first)).statusCode).toBe(401);
+    expect((await refreshWith(second)).statusCode).toBe(401);
   });
 
   it('refuses a missing, forged or expired cookie', async () => {
@@ -304,6 +386,44 @@ describe('POST /api/accounts/revoke-token', () => {
     expect(response.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
     const after = await app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { refreshToken } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('takes an empty body, {}, {user} or {token}, as clients of the original API send them', async () => {
+    const bodies: ((token: string) => Partial<InjectOptions>)[] = [
+      () => ({}),
+      () => ({ payload: '', headers: { 'content-type': 'text/plain' } }),
+      () => ({ payload: {} }),
+      () => ({ payload: { user: { id: 'x' } } }),
+    ];
+    for (const body of bodies) {
+      const { account, password } = await createTestAccount(app);
+      const { refreshToken } = await signIn(app, account.email, password);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/accounts/revoke-token',
+        cookies: { refreshToken },
+        ...body(refreshToken),
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await refreshWith(refreshToken)).statusCode).toBe(401);
+    }
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken } = await signIn(app, account.email, password);
+    const byBody = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/revoke-token',
+      payload: { token: refreshToken },
+    });
+    expect(byBody.statusCode).toBe(200);
+    expect((await refreshWith(refreshToken)).statusCode).toBe(401);
+  });
+
+  it('ends the session of a token rotated since, with every token its refreshes made', async () => {
+    const { account, password } = await createTestAccount(app);
+    const { refreshToken: first } = await signIn(app, account.email, password);
+    const second = (await refreshWith(first)).cookies.find((c) => c.name === 'refreshToken')?.value as string;
+    await app.inject({ method: 'POST', url: '/api/accounts/revoke-token', cookies: { refreshToken: first } });
+    expect((await refreshWith(second)).statusCode).toBe(401);
   });
 });
 
@@ -410,7 +530,7 @@ describe('password reset', () => {
       method: 'PUT',
       url: `/api/accounts/updateUser/${user.account.id}`,
       headers: user.headers,
-      payload: { password: 'Changed-pass-2', confirmPassword: 'Changed-pass-2' },
+      payload: { password: 'Changed-pass-2', confirmPassword: 'Changed-pass-2', currentPassword: user.password },
     });
     expect(changed.statusCode).toBe(200);
     const stale = await post('/api/accounts/validate-reset-token', { token });
@@ -505,6 +625,34 @@ describe('GET /api/accounts/getById/:id', () => {
   });
 });
 
+describe('caching', () => {
+  it('asks that no answer carrying a token or personal data be stored', async () => {
+    const user = await loginAs(app, 'User');
+    const answers = [
+      await post('/api/accounts/authenticate', { email: user.account.email, password: user.password }),
+      await refreshWith(user.refreshToken),
+      await app.inject({ url: `/api/accounts/${user.account.id}`, headers: user.headers }),
+      await app.inject({ method: 'PUT', url: `/api/accounts/${user.account.id}`, headers: user.headers, payload: {} }),
+      await post('/api/accounts/authenticate', { email: user.account.email, password: 'wrong-password' }),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('access tokens', () => {
+  it('refuses a token signed with the real secret that names no possible account, or has a fourth part', async () => {
+    const user = await loginAs(app, 'User');
+    const url = `/api/accounts/${user.account.id}`;
+    const notAnId = signAccessToken({ sub: 'not-a-uuid', role: 'Super Admin' }, app.auth.secret, 600);
+    for (const token of [notAnId, `${user.token}.extra`, `${user.token}.`]) {
+      const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: MESSAGES.signInRequired });
+    }
+    expect((await app.inject({ url, headers: user.headers })).statusCode).toBe(200);
+  });
+});
+
 describe('PUT /api/accounts/updateUser/:id', () => {
   it('a user updates own names and keeps the session when changing the password', async () => {
     const user = await loginAs(app, 'User');
@@ -518,6 +666,7 @@ describe('PUT /api/accounts/updateUser/:id', () => {
         lastName: 'Asante',
         password: 'Changed-pass-1',
         confirmPassword: 'Changed-pass-1',
+        currentPassword: user.password,
       },
     });
     expect(response.statusCode).toBe(200);
@@ -533,6 +682,89 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     expect(withNew.statusCode).toBe(200);
     await signIn(app, user.account.email, 'Changed-pass-1');
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[user.account.email, 'Your password was changed']]);
+  });
+
+  it('asks for the current password before changing one’s own password or e-mail, and changes nothing without it', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const url = `/api/accounts/updateUser/${admin.account.id}`;
+    const change = { password: 'Taken-over-1', confirmPassword: 'Taken-over-1' };
+    const cases: [object, string][] = [
+      [change, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ ...change, currentPassword: 'wrong-guess' }, ACCOUNT_MESSAGES.currentPasswordWrong],
+      [{ email: 'thief@example.org' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ email: 'thief@example.org', currentPassword: '' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await app.inject({ method: 'PUT', url, headers: admin.headers, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    await signIn(app, admin.account.email, admin.password);
+    const moved = await app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { email: 'moved.admin@example.org', currentPassword: admin.password },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe('moved.admin@example.org');
+  });
+
+  it('limits guesses of the current password like sign-in attempts', async () => {
+    const user = await loginAs(app, 'User');
+    const guess = (currentPassword: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/accounts/updateUser/${user.account.id}`,
+        headers: user.headers,
+        payload: { password: 'Guessed-pass-1', confirmPassword: 'Guessed-pass-1', currentPassword },
+        remoteAddress: nextAddress(),
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await guess(`guess-${attempt}`)).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const names = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${user.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Still' },
+    });
+    expect(names.statusCode).toBe(200);
+  });
+
+  it('answers PUT /api/accounts/:id, the original API’s path, the same way', async () => {
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${user.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Original', password: 'Original-pass-1', confirmPassword: 'Original-pass-1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordRequired });
+    const named = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${user.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Original' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ id: user.account.id, firstName: 'Original' });
+  });
+
+  it('answers an unchanged profile, or one of unknown fields only, with the account as it is', async () => {
+    const user = await loginAs(app, 'User');
+    for (const payload of [{}, { nickname: 'Ama' }]) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/accounts/updateUser/${user.account.id}`,
+        headers: user.headers,
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: user.account.id, email: user.account.email });
+    }
   });
 
   it('mails the account’s owner when an admin changes its password, and nobody for other changes', async () => {
@@ -578,6 +810,8 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     const url = `/api/accounts/updateUser/${user.account.id}`;
     const cases: [object, string][] = [
       [{ firstName: '' }, ACCOUNT_MESSAGES.firstNameRequired],
+      [{ firstName: 'Ama\u0000' }, 'firstName: must not contain control characters'],
+      [{ address: '12 Ring Road\u0000' }, 'address: must not contain control characters'],
       [{ password: 'short', confirmPassword: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
       [{ password: 'Long-enough-1' }, ACCOUNT_MESSAGES.confirmRequired],
       [{ password: 'Long-enough-1', confirmPassword: 'Long-enough-2' }, ACCOUNT_MESSAGES.passwordsMustMatch],
@@ -707,6 +941,46 @@ describe('POST /api/accounts', () => {
   });
 });
 
+describe('accounts written at the same moment', () => {
+  it('six creations of one e-mail at once: one 201, the others 409', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const create = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts',
+        headers: admin.headers,
+        payload: {
+          firstName: 'Same',
+          lastName: 'Time',
+          email: 'same.time@example.org',
+          password: 'Same-time-1',
+          confirmPassword: 'Same-time-1',
+        },
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, create));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json()).toEqual({ message: ACCOUNT_MESSAGES.emailTaken });
+    }
+  });
+
+  it('four accounts moved to one e-mail at once: one 200, the others 409', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const targets = await Promise.all(Array.from({ length: 4 }, () => createTestAccount(app)));
+    const answers = await Promise.all(
+      targets.map(({ account }) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/accounts/updateUser/${account.id}`,
+          headers: admin.headers,
+          payload: { email: 'moved.together@example.org' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
+});
+
 describe('DELETE /api/accounts/:id', () => {
   it('an admin deletes a user; its sessions end', async () => {
     const admin = await loginAs(app, 'Admin');
@@ -744,11 +1018,57 @@ describe('DELETE /api/accounts/:id', () => {
     expect(last.json()).toEqual({ message: ACCOUNT_MESSAGES.lastSuperAdmin });
   });
 
-  it('a user can not delete accounts', async () => {
+  it('a user can not delete another account', async () => {
     const user = await loginAs(app, 'User');
+    const other = await createTestAccount(app);
     expect(
-      (await app.inject({ method: 'DELETE', url: `/api/accounts/${user.account.id}`, headers: user.headers }))
+      (await app.inject({ method: 'DELETE', url: `/api/accounts/${other.account.id}`, headers: user.headers }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('a user deletes their own account with its password: sessions end, downloads stay without the person', async () => {
+    const user = await loginAs(app, 'User');
+    await app.db.insert(downloads).values({
+      accountId: user.account.id,
+      bookName: 'Deleted-person book',
+      languageName: 'English',
+      month: 3,
+      year: 2025,
+    });
+    const url = `/api/accounts/${user.account.id}`;
+    const wrong = await app.inject({
+      method: 'DELETE',
+      url,
+      headers: user.headers,
+      payload: { currentPassword: 'not-mine' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordWrong });
+    const response = await app.inject({
+      method: 'DELETE',
+      url,
+      headers: user.headers,
+      cookies: { refreshToken: user.refreshToken },
+      payload: { currentPassword: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    expect(response.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
+    expect((await refreshWith(user.refreshToken)).statusCode).toBe(401);
+    expect((await app.inject({ url, headers: user.headers })).statusCode).toBe(401);
+    const kept = await app.db.select().from(downloads).where(eq(downloads.bookName, 'Deleted-person book'));
+    expect(kept.map((row) => row.accountId)).toEqual([null]);
+  });
+
+  it('deletes one’s own account without a body, as clients of the original API do', async () => {
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/${user.account.id}`,
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await app.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toEqual([]);
   });
 });

@@ -13,8 +13,9 @@ import type { Database } from '../../db/index.ts';
 import { type Account, accounts, churches } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { orConflict } from '../records.ts';
 import { findPublicAccount, selectAccounts, toPublicAccount } from './account-view.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 async function load(db: Database, id: string): Promise<Account> {
   const [account] = isUuid(id) ? await db.select().from(accounts).where(eq(accounts.id, id)) : [];
@@ -44,6 +45,14 @@ function assertMayManage(caller: Caller, target: Pick<Account, 'id' | 'role'>) {
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
 }
 
+/** People changing their own password or e-mail, or deleting their account, prove it is them. */
+async function confirmOwnPassword(target: Account, currentPassword: string | undefined) {
+  if (!currentPassword) throw new BadRequest(ACCOUNT_MESSAGES.currentPasswordRequired);
+  if (!(await verifyPassword(target.passwordHash, currentPassword))) {
+    throw new BadRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+  }
+}
+
 export async function listAccounts(db: Database): Promise<PublicAccount[]> {
   const rows = await selectAccounts(db).orderBy(desc(accounts.createdAt));
   return rows.map((row) => toPublicAccount(row.account, row.churchName));
@@ -60,23 +69,26 @@ export async function createAccount(db: Database, caller: Caller, input: z.outpu
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
   await checkEmailFree(db, input.email);
   await checkChurch(db, input.church);
-  const [created] = await db
-    .insert(accounts)
-    .values({
-      title: input.title,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      role: input.role,
-      churchId: input.church,
-      country: input.country,
-      address: input.address,
-      isMember: input.isMember,
-      acceptTerms: true,
-      verifiedAt: input.isVerified ? new Date() : null,
-    })
-    .returning();
+  const [created] = await orConflict(
+    db
+      .insert(accounts)
+      .values({
+        title: input.title,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+        churchId: input.church,
+        country: input.country,
+        address: input.address,
+        isMember: input.isMember,
+        acceptTerms: true,
+        verifiedAt: input.isVerified ? new Date() : null,
+      })
+      .returning(),
+    ACCOUNT_MESSAGES.emailTaken,
+  );
   return (await findPublicAccount(db, (created as Account).id)) as PublicAccount;
 }
 
@@ -99,34 +111,42 @@ export async function updateAccount(
   if (roleChanges && input.role === 'Super Admin' && caller.role !== 'Super Admin') {
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
   }
+  const passwordChanged = Boolean(input.password);
+  if (self && (passwordChanged || emailChanges)) await confirmOwnPassword(target, input.currentPassword);
   if (emailChanges) await checkEmailFree(db, input.email as string, target.id);
   if (input.church !== undefined) await checkChurch(db, input.church);
 
-  const passwordChanged = Boolean(input.password);
-  await db
-    .update(accounts)
-    .set({
-      title: input.title,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      churchId: input.church,
-      country: input.country,
-      address: input.address,
-      isMember: input.isMember,
-      role: input.role,
-      verifiedAt: verifiedChanges ? (input.isVerified ? new Date() : null) : undefined,
-      ...(passwordChanged
-        ? { passwordHash: await hashPassword(input.password as string), passwordChangedAt: new Date() }
-        : {}),
-    })
-    .where(eq(accounts.id, target.id));
+  const changes = {
+    title: input.title,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    churchId: input.church,
+    country: input.country,
+    address: input.address,
+    isMember: input.isMember,
+    role: input.role,
+    verifiedAt: verifiedChanges ? (input.isVerified ? new Date() : null) : undefined,
+    ...(passwordChanged
+      ? { passwordHash: await hashPassword(input.password as string), passwordChangedAt: new Date() }
+      : {}),
+  };
+  // Saving an unchanged form sends nothing to set: the account stays as it is.
+  if (Object.values(changes).some((value) => value !== undefined)) {
+    await orConflict(db.update(accounts).set(changes).where(eq(accounts.id, target.id)), ACCOUNT_MESSAGES.emailTaken);
+  }
   return { account: (await findPublicAccount(db, target.id)) as PublicAccount, passwordChanged };
 }
 
-export async function deleteAccount(db: Database, caller: Caller, id: string) {
+/**
+ * Deletes an account; its downloads stay in the statistics without it. People deleting their own account
+ * confirm it with their password when they send one (the web app always does; clients of the original
+ * API send no body).
+ */
+export async function deleteAccount(db: Database, caller: Caller, id: string, currentPassword?: string) {
   const target = await load(db, id);
   assertMayManage(caller, target);
+  if (caller.id === target.id && currentPassword !== undefined) await confirmOwnPassword(target, currentPassword);
   if (target.role === 'Super Admin') {
     const [superAdmins] = await db.select({ n: count() }).from(accounts).where(eq(accounts.role, 'Super Admin'));
     if ((superAdmins?.n ?? 0) <= 1) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, accountTokens } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
+import type { Mail } from '../../plugins/mail.ts';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
 import { checkChurch } from './management.ts';
 import { hashPassword } from './passwords.ts';
@@ -53,8 +54,8 @@ async function createToken(db: Database, accountId: string, purpose: Purpose): P
  * went out (and so whether an address is registered). Mail is best effort: a failure is logged and
  * the person can ask again (forgot-password resends).
  */
-function sendInBackground(context: MailContext, mail: Parameters<MailContext['mail']['send']>[0]) {
-  void context.mail.send(mail).catch((error: unknown) => context.log.error({ err: error, to: mail.to }, 'mail failed'));
+function sendInBackground(context: MailContext, mail: Mail | Promise<Mail>) {
+  void context.mail.send(mail).catch((error: unknown) => context.log.error({ err: error }, 'mail failed'));
 }
 
 const displayName = (account: Pick<Account, 'firstName' | 'lastName'>) =>
@@ -125,9 +126,16 @@ export async function verifyEmail(db: Database, token: string) {
 export async function forgotPassword(context: MailContext, email: string) {
   const [account] = await context.db.select().from(accounts).where(eq(accounts.email, email));
   if (!account) return;
-  const token = await createToken(context.db, account.id, 'reset-password');
-  const url = `${context.publicUrl}${PAGES['reset-password']}?token=${token}`;
-  sendInBackground(context, resetMail(account.email, displayName(account), url, RESET_TOKEN_HOURS));
+  // The token is written after answering too, so a known address answers as fast as an unknown one.
+  const mail = createToken(context.db, account.id, 'reset-password').then((token) =>
+    resetMail(
+      account.email,
+      displayName(account),
+      `${context.publicUrl}${PAGES['reset-password']}?token=${token}`,
+      RESET_TOKEN_HOURS,
+    ),
+  );
+  sendInBackground(context, mail);
 }
 
 export async function validateResetToken(db: Database, token: string) {

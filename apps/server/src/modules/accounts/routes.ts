@@ -6,6 +6,7 @@ import {
   accountSchema,
   authenticateSchema,
   createAccountSchema,
+  deleteAccountSchema,
   emailOnlySchema,
   MESSAGES,
   messageSchema,
@@ -32,7 +33,16 @@ import {
   validateResetToken,
   verifyEmail,
 } from './registration.ts';
-import { authenticate, type ClientInfo, refresh, revoke, type SignedIn, startSessionFor } from './sessions.ts';
+import {
+  authenticate,
+  type ClientInfo,
+  refresh,
+  revoke,
+  type SignedIn,
+  startSessionFor,
+  WrongCredentials,
+} from './sessions.ts';
+import { signInFailures } from './sign-in-failures.ts';
 
 const REFRESH_COOKIE = 'refreshToken';
 const tags = ['accounts'];
@@ -42,29 +52,43 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const perMinute = (share: number) => Math.max(1, Math.round(config.authRateLimit * share));
   const limit = (share: number) => ({ rateLimit: { max: perMinute(share), timeWindow: '1 minute' } });
   /**
-   * The same allowance per account, keyed on the body's normalised e-mail (or reset token), so spreading
-   * attempts over many client addresses does not help. A preHandler, because the body is parsed by then.
+   * The same allowance per account, keyed on the body's normalised e-mail, the reset token or the signed-in
+   * account, so spreading attempts over many client addresses does not help. A preHandler, because the
+   * body is parsed and the caller known by then; requests without a key are not counted.
    */
-  const limitPerAccount = (share: number, field: 'email' | 'token') => {
+  const limitPerAccount = (share: number, key: (request: FastifyRequest) => string | undefined) => {
     const check = app.createRateLimit({
       max: perMinute(share),
       timeWindow: '1 minute',
-      keyGenerator: (request) => (request.body as Record<typeof field, string>)[field],
+      keyGenerator: (request) => key(request) ?? '',
     });
     return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (key(request) === undefined) return;
       const state = await check(request);
       if (state.isAllowed || !state.isExceeded) return;
       reply.header('retry-after', state.ttlInSeconds);
       throw new HttpError(429, MESSAGES.tooManyRequests);
     };
   };
+  const bodyField = (field: 'email' | 'token') => (request: FastifyRequest) =>
+    (request.body as Record<typeof field, string>)[field];
+  /** Checks of the signed-in person's current password count like sign-in attempts. */
+  const limitPasswordChecks = limitPerAccount(1, (request) =>
+    (request.body as { currentPassword?: unknown } | null)?.currentPassword === undefined
+      ? undefined
+      : `password-of:${caller(request).id}`,
+  );
   const mailContext = { db: app.db, mail: app.mail, publicUrl: config.publicUrl, log: app.log };
   const cookieOptions = {
     httpOnly: true,
-    sameSite: 'strict' as const,
+    sameSite: config.cookieSameSite,
     secure: config.publicUrl.startsWith('https:'),
     path: '/api/accounts',
   };
+  // Every answer here carries a token or personal data: no cache may keep it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   const client = (request: FastifyRequest): ClientInfo => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
@@ -79,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/register',
     {
       config: limit(1),
-      preHandler: limitPerAccount(1, 'email'),
+      preHandler: limitPerAccount(1, bodyField('email')),
       schema: {
         tags,
         summary: 'Create an account and mail its verification link',
@@ -93,11 +117,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
   );
 
+  const failures = signInFailures(perMinute(1));
   app.post(
     '/authenticate',
     {
       config: limit(1),
-      preHandler: limitPerAccount(1, 'email'),
       schema: {
         tags,
         summary: 'Sign in; sets the refresh cookie',
@@ -105,8 +129,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         response: { 200: sessionSchema },
       },
     },
-    async (request, reply) =>
-      startSession(reply, await authenticate(app.db, app.auth.secret, request.body, client(request))),
+    async (request, reply) => {
+      const { email } = request.body;
+      if (failures.refused(email, request.ip)) throw new HttpError(429, MESSAGES.tooManyRequests);
+      const underAttack = failures.underAttack(email);
+      try {
+        return startSession(reply, await authenticate(app.db, app.auth.secret, request.body, client(request)));
+      } catch (error) {
+        if (!(error instanceof WrongCredentials)) throw error;
+        failures.record(email, request.ip);
+        // Past the account's allowance a miss says no more than "too many": only the right password gets in.
+        throw underAttack ? new HttpError(429, MESSAGES.tooManyRequests) : error;
+      }
+    },
   );
 
   app.post(
@@ -119,7 +154,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       try {
         return startSession(
           reply,
-          await refresh(app.db, app.auth.secret, request.cookies[REFRESH_COOKIE], client(request)),
+          await refresh(
+            app.db,
+            app.auth.secret,
+            request.cookies[REFRESH_COOKIE],
+            client(request),
+            config.refreshReuseGraceSeconds,
+          ),
         );
       } catch (error) {
         reply.clearCookie(REFRESH_COOKIE, cookieOptions);
@@ -133,8 +174,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       schema: {
         tags,
-        summary: 'Sign out: revoke the refresh cookie and clear it',
-        body: z.object({ user: z.unknown().optional(), token: z.string().optional() }).optional(),
+        summary:
+          'Sign out: end the session of the refresh cookie (or of `token`, for clients that keep it) and clear the cookie; the body may be empty',
+        // A browser's fetch with an empty string body sends it as text/plain: nothing, too.
+        body: z.preprocess(
+          (body) => (body === '' ? null : body),
+          z.object({ user: z.unknown().optional(), token: z.string().max(200).optional() }).nullish(),
+        ),
         response: { 200: messageSchema },
       },
     },
@@ -166,7 +212,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/forgot-password',
     {
       config: limit(0.5),
-      preHandler: limitPerAccount(0.5, 'email'),
+      preHandler: limitPerAccount(0.5, bodyField('email')),
       schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
     },
     async (request) => {
@@ -196,7 +242,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/reset-password',
     {
       config: limit(0.5),
-      preHandler: limitPerAccount(0.5, 'token'),
+      preHandler: limitPerAccount(0.5, bodyField('token')),
       schema: {
         tags,
         summary: 'Set a new password with the mailed token',
@@ -260,45 +306,50 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     async (request, reply) => reply.status(201).send(await createAccount(app.db, caller(request), request.body)),
   );
 
-  app.put(
-    '/updateUser/:id',
-    {
-      preHandler: app.auth.require(),
-      schema: {
-        tags,
-        security,
-        summary:
-          'Update an account within the caller’s rights; a new jwtToken comes back when your own password changed',
-        params: idParams,
-        body: updateAccountSchema,
-        response: { 200: accountSchema.extend({ jwtToken: z.string().optional() }) },
-      },
+  const update = {
+    preHandler: [app.auth.require(), limitPasswordChecks],
+    schema: {
+      tags,
+      security,
+      summary:
+        'Update an account within the caller’s rights. Your own new password or e-mail needs `currentPassword`; a new jwtToken comes back when your own password changed',
+      params: idParams,
+      body: updateAccountSchema,
+      response: { 200: accountSchema.extend({ jwtToken: z.string().optional() }) },
     },
-    async (request, reply) => {
-      const who = caller(request);
-      const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
-      if (!passwordChanged) return account;
-      await afterPasswordChange(mailContext, account);
-      if (who.id !== account.id) return account;
-      // Every earlier session of this account just ended, this one included: hand over a fresh one.
-      return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));
-    },
-  );
+  };
+  const updateHandler = async (
+    request: FastifyRequest<{ Params: { id: string }; Body: z.output<typeof updateAccountSchema> }>,
+    reply: FastifyReply,
+  ) => {
+    const who = caller(request);
+    const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
+    if (!passwordChanged) return account;
+    await afterPasswordChange(mailContext, account);
+    if (who.id !== account.id) return account;
+    // Every earlier session of this account just ended, this one included: hand over a fresh one.
+    return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));
+  };
+  app.put('/updateUser/:id', update, updateHandler);
+  // The original accounts API's path for the same operation.
+  app.put('/:id', update, updateHandler);
 
   app.delete(
     '/:id',
     {
-      preHandler: app.auth.require(...ADMIN_ROLES),
+      preHandler: [app.auth.require(), limitPasswordChecks],
       schema: {
         tags,
         security,
-        summary: 'Delete an account (admins)',
+        summary:
+          'Delete an account: your own (confirmed by `currentPassword` when sent), or any that admins manage. Downloads stay in the statistics without it',
         params: idParams,
+        body: deleteAccountSchema,
         response: { 200: messageSchema },
       },
     },
     async (request, reply) => {
-      await deleteAccount(app.db, caller(request), request.params.id);
+      await deleteAccount(app.db, caller(request), request.params.id, request.body?.currentPassword);
       if (caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

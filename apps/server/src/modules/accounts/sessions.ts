@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS, ACCOUNT_MESSAGES, REFRESH_TOKEN_DAYS, type Session } from '@portal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accounts, refreshTokens } from '../../db/schema.ts';
 import { Unauthorized } from '../../errors.ts';
@@ -17,6 +17,13 @@ export interface SignedIn {
   session: Session;
   refreshToken: string;
   refreshExpires: Date;
+}
+
+/** A sign-in with an unknown address or a wrong password: what guessing looks like. */
+export class WrongCredentials extends Unauthorized {
+  constructor() {
+    super(ACCOUNT_MESSAGES.wrongCredentials);
+  }
 }
 
 const REFRESH_MS = REFRESH_TOKEN_DAYS * 24 * 3600 * 1000;
@@ -51,7 +58,7 @@ export async function authenticate(
 ): Promise<SignedIn> {
   const [account] = await db.select().from(accounts).where(eq(accounts.email, credentials.email));
   const matches = await verifyPassword(account?.passwordHash ?? (await decoyHash), credentials.password);
-  if (!account || !matches) throw new Unauthorized(ACCOUNT_MESSAGES.wrongCredentials);
+  if (!account || !matches) throw new WrongCredentials();
   if (!account.verifiedAt) throw new Unauthorized(ACCOUNT_MESSAGES.notVerified);
   if (needsRehash(account.passwordHash)) {
     const passwordHash = await hashPassword(credentials.password);
@@ -71,14 +78,17 @@ export function startSessionFor(
 }
 
 /**
- * Swaps a refresh token for a new one and a new access token. A token that was already swapped is a
- * sign of theft: its whole family is revoked, so the thief and the owner both have to sign in again.
+ * Swaps a refresh token for a new one and a new access token. A token rotated within the last
+ * `graceSeconds` gets another token of its family (two tabs, or a phone waking up, refreshing at once),
+ * while the family is still signed in. A rotated token presented later is a sign of theft: its whole
+ * family is revoked, so the thief and the owner both have to sign in again.
  */
 export async function refresh(
   db: Database,
   secret: string,
   token: string | undefined,
   client: ClientInfo,
+  graceSeconds: number,
 ): Promise<SignedIn> {
   if (!token) throw new Unauthorized(ACCOUNT_MESSAGES.sessionExpired);
   const [current] = await db
@@ -87,7 +97,11 @@ export async function refresh(
     .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
   if (!current || current.expiresAt.getTime() <= Date.now()) throw new Unauthorized(ACCOUNT_MESSAGES.sessionExpired);
   if (current.revokedAt) {
-    if (current.replacedBy) await revokeFamily(db, current.familyId);
+    const rotatedJustNow = current.replacedBy && Date.now() - current.revokedAt.getTime() <= graceSeconds * 1000;
+    if (rotatedJustNow && (await familyIsLive(db, current.familyId))) {
+      return issue(db, secret, current.accountId, current.familyId, client);
+    }
+    if (current.replacedBy && !rotatedJustNow) await revokeFamily(db, current.familyId);
     throw new Unauthorized(ACCOUNT_MESSAGES.sessionExpired);
   }
   const next = await issue(db, secret, current.accountId, current.familyId, client);
@@ -96,20 +110,42 @@ export async function refresh(
     .set({ revokedAt: new Date(), replacedBy: next.tokenId })
     .where(and(eq(refreshTokens.id, current.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
-  if (!rotated) {
-    // Another request rotated the same token at the same moment: treat it as reuse.
-    await revokeFamily(db, current.familyId);
-    throw new Unauthorized(ACCOUNT_MESSAGES.sessionExpired);
-  }
-  return next;
+  if (rotated) return next;
+  // Another request rotated the same token at the same moment: the new token is a sibling, unless the
+  // token was revoked instead (signed out, or a new password) while this one was issued.
+  const [meanwhile] = await db
+    .select({ replacedBy: refreshTokens.replacedBy })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, current.id));
+  if (meanwhile?.replacedBy) return next;
+  await revokeFamily(db, current.familyId);
+  throw new Unauthorized(ACCOUNT_MESSAGES.sessionExpired);
 }
 
+/** Whether a family still has a usable token: signing out, a new password or theft leave it none. */
+async function familyIsLive(db: Database, familyId: string) {
+  const [live] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return live !== undefined;
+}
+
+/** Signs out: ends the session the token belongs to, with every token its refreshes made. */
 export async function revoke(db: Database, token: string | undefined): Promise<void> {
   if (!token) return;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, hashOpaqueToken(token)), isNull(refreshTokens.revokedAt)));
+  const [found] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
+  if (found) await revokeFamily(db, found.familyId);
 }
 
 async function revokeFamily(db: Database, familyId: string) {

@@ -42,7 +42,9 @@ export function signAccessToken(
 
 /** The claims of a genuine, unexpired token; undefined for anything else. */
 export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | undefined {
-  const [head, payload, signature] = token.split('.');
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [head, payload, signature] = parts;
   if (head !== header || !payload || !signature) return undefined;
   const expected = Buffer.from(sign(`${head}.${payload}`, secret));
   const given = Buffer.from(signature);

@@ -37,7 +37,11 @@ async function main() {
   await requireFolder(options.exportFolder);
   await requireFolder(options.pdfFolder);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    holder: 'the migration command',
+  });
   try {
     const filesFolder = path.join(config.dataDir, 'files');
     await mkdir(filesFolder, { recursive: true });

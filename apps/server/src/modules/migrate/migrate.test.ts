@@ -1,16 +1,23 @@
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MESSAGES, MIGRATION_MESSAGES, type MigrationReport } from '@portal/contract';
+import {
+  MAX_MIGRATION_FILE_BYTES,
+  MESSAGES,
+  MIGRATION_MESSAGES,
+  type MigrationReport,
+  migrationFileTooLargeMessage,
+} from '@portal/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, signIn, type TestApp } from '../../../test/app.ts';
 import { createScratchDatabase } from '../../../test/database.ts';
 import { multipart } from '../../../test/files.ts';
+import { zipBomb } from '../../../test/zip-bomb.ts';
 import { accounts, books, churches, downloads, files, languages } from '../../db/schema.ts';
 import { parseCollection } from './extended-json.ts';
 import { importLegacyExport } from './importer.ts';
@@ -303,6 +310,20 @@ describe('importLegacyExport', () => {
     }
     expect((await accountByLegacyId(fixture.user.id))?.passwordHash).toMatch(/^\$argon2id\$/);
   });
+
+  it('refuses a collection file over the limit before reading it (413)', async () => {
+    const big = await temporaryFolder();
+    try {
+      // A sparse file: as large as it says, without writing 200 MB.
+      await writeFile(path.join(big, 'transactions.json'), '');
+      await truncate(path.join(big, 'transactions.json'), MAX_MIGRATION_FILE_BYTES + 1);
+      await expect(
+        importLegacyExport(app.db, app.storage, { exportFolder: big, pdfFolder: big, dryRun: true }),
+      ).rejects.toMatchObject({ statusCode: 413, message: migrationFileTooLargeMessage('transactions.json') });
+    } finally {
+      await rm(big, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the migration API', () => {
@@ -433,6 +454,67 @@ describe('the migration API', () => {
       expect(flag.statusCode).toBe(400);
       expect(flag.json()).toEqual({ message: MIGRATION_MESSAGES.dryRunInvalid });
     });
+
+    it('refuses a multipart body without a boundary, or cut short (400), and leaves nothing behind', async () => {
+      const before = await snapshot(app);
+      const bodies = [
+        ['multipart/form-data', 'dryRun=true'],
+        [
+          'multipart/form-data; boundary=xyz',
+          '--xyz\r\nContent-Disposition: form-data; name="file"; filename="churches.json"\r\n\r\n[',
+        ],
+      ];
+      for (const [contentType, payload] of bodies) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/migrate/import',
+          headers: { ...superAdmin.headers, 'content-type': contentType },
+          payload,
+        });
+        expect(response.statusCode, contentType).toBe(400);
+        expect(response.json()).toEqual({ message: MESSAGES.brokenUpload });
+      }
+      expect(await snapshot(app)).toEqual(before);
+      expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);
+    });
+
+    it('stops unzipping a file that grows past the limit (413) and leaves nothing behind', async () => {
+      const before = await snapshot(app);
+      const bomb = zipBomb({
+        'export/churches.json': 1,
+        'export/transactions.json': MAX_MIGRATION_FILE_BYTES / 1_048_576 + 1,
+      });
+      expect(bomb.length).toBeLessThan(300_000);
+      const response = await upload(
+        superAdmin.headers,
+        { dryRun: 'false' },
+        { name: 'export.zip', data: bomb, type: 'application/zip' },
+      );
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: migrationFileTooLargeMessage('transactions.json') });
+      expect(await snapshot(app)).toEqual(before);
+      expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);
+    });
+
+    it('drops NUL characters from the export’s text and ignores dates no database holds', async () => {
+      const legacyId = '64b7f0a01c9d440000a1b2c3';
+      const church = { _id: { $oid: legacyId }, name: 'Bethel\u0000 Chapel', country: 'Gh\u0000ana', allocation: 5 };
+      const response = await upload(
+        superAdmin.headers,
+        { dryRun: 'false' },
+        {
+          name: 'church\u0000es.json',
+          data: Buffer.from(JSON.stringify({ ...church, createdAt: { $date: -8.64e15 } })),
+          type: 'application/json',
+        },
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().collections.churches).toMatchObject({ read: 1, created: 1 });
+      const [stored] = await app.db.select().from(churches).where(eq(churches.legacyId, legacyId));
+      expect(stored).toMatchObject({ name: 'Bethel Chapel', country: 'Ghana', allocation: 5 });
+      // The date inside the ObjectId, as for a record without a date.
+      expect(stored?.createdAt).toEqual(new Date(0x64b7f0a0 * 1000));
+    });
   });
 
   describe('GET /api/migrate/progress', () => {
@@ -442,7 +524,19 @@ describe('the migration API', () => {
       expect((await app.inject({ url: '/api/migrate/progress', headers: user.headers })).statusCode).toBe(403);
     });
 
-    it('follows a running import, which keeps a second one out', async () => {
+    it('checks the account as it is now: a demoted or deleted Super Admin’s unexpired token reads nothing', async () => {
+      const demoted = await loginAs(app, 'Super Admin');
+      const deleted = await loginAs(app, 'Super Admin');
+      await app.db.update(accounts).set({ role: 'Admin' }).where(eq(accounts.id, demoted.account.id));
+      await app.db.delete(accounts).where(eq(accounts.id, deleted.account.id));
+      expect((await app.inject({ url: '/api/migrate/progress', headers: demoted.headers })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/migrate/progress', headers: deleted.headers })).statusCode).toBe(401);
+    });
+
+    it('follows a running import, which keeps a second one out and a demoted Super Admin too', async () => {
+      const demoted = await loginAs(app, 'Super Admin');
+      await app.db.update(accounts).set({ role: 'Admin' }).where(eq(accounts.id, demoted.account.id));
+      let demotedWhileRunning: number | undefined;
       let settled = false;
       const running = upload(superAdmin.headers, { dryRun: 'false' }).finally(() => {
         settled = true;
@@ -454,6 +548,8 @@ describe('the migration API', () => {
         if (progress.running) {
           seen.add(progress.phase);
           expect(progress.done).toBeLessThanOrEqual(progress.total);
+          demotedWhileRunning ??= (await app.inject({ url: '/api/migrate/progress', headers: demoted.headers }))
+            .statusCode;
         }
         // Inside the transaction, where the embedded database has no connection to spare.
         if (progress.phase === 'accounts' || progress.phase === 'files' || progress.phase === 'transactions') {
@@ -465,6 +561,7 @@ describe('the migration API', () => {
       lastReport = (await running).json();
       expect(seen.size).toBeGreaterThan(0);
       expect(second).toBe(409);
+      expect(demotedWhileRunning).toBe(403);
       const after = await app.inject({ url: '/api/migrate/progress', headers: superAdmin.headers });
       expect(after.json()).toEqual({ running: false, phase: null, done: 0, total: 0 });
     });

@@ -9,10 +9,11 @@ import {
   migrationProgressSchema,
   migrationReportSchema,
 } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accounts } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
-import { verifyAccessToken } from '../accounts/tokens.ts';
 import { importLegacyExport } from './importer.ts';
 import { latestReport } from './saved-reports.ts';
 import { receiveExport } from './upload.ts';
@@ -29,19 +30,27 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   let progress = idle;
 
   /**
-   * On the embedded database an import's transaction holds the only connection until it ends, so
-   * app.auth's account look-up would wait for it. While one may be running, callers are checked by
-   * their signed token alone (role included; tokens live 15 minutes): progress answers at once, and a
-   * second import is refused at once instead of starting when the first one ends.
+   * The Super Admins as they were when the running import began. On the embedded database the import's
+   * transaction holds the only connection until it ends, so app.auth's account look-up would wait for it;
+   * but so does every write, so no account can change meanwhile and this list is the accounts as they are
+   * now. Progress answers at once, and a second import is refused at once instead of after the first.
    */
-  const superAdminByToken: preHandlerAsyncHookHandler = async (request) => {
-    const header = request.headers.authorization;
-    const claims = header?.startsWith('Bearer ')
-      ? verifyAccessToken(header.slice(7).trim(), app.auth.secret)
-      : undefined;
+  let superAdminsAtStart = new Map<string, number>();
+  const superAdminNow: preHandlerAsyncHookHandler = async function (request, reply) {
+    if (!progress.running || app.config.databaseUrl) return superAdmin.call(this, request, reply);
+    const claims = app.auth.claims(request);
     if (!claims) throw new Unauthorized(MESSAGES.signInRequired);
-    if (claims.role !== 'Super Admin') throw new Forbidden(MESSAGES.denied);
+    const passwordChangedAt = superAdminsAtStart.get(claims.sub);
+    if (passwordChangedAt === undefined) throw new Forbidden(MESSAGES.denied);
+    if (passwordChangedAt > claims.iatMs) throw new Unauthorized(MESSAGES.signInRequired);
   };
+  async function readSuperAdmins() {
+    const rows = await app.db
+      .select({ id: accounts.id, passwordChangedAt: accounts.passwordChangedAt })
+      .from(accounts)
+      .where(eq(accounts.role, 'Super Admin'));
+    return new Map(rows.map((row) => [row.id, row.passwordChangedAt?.getTime() ?? 0]));
+  }
   const refuseWhileRunning: preHandlerAsyncHookHandler = async () => {
     if (progress.running) throw new Conflict(MIGRATION_MESSAGES.running);
   };
@@ -49,7 +58,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import',
     {
-      preHandler: [superAdminByToken, refuseWhileRunning, superAdmin],
+      preHandler: [superAdminNow, refuseWhileRunning],
       schema: {
         tags,
         security,
@@ -60,8 +69,10 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Checked again: another import may have started while this caller's account was looked up.
+      // Checked again: another import may have started while the accounts were read.
+      const superAdmins = await readSuperAdmins();
       if (progress.running) throw new Conflict(MIGRATION_MESSAGES.running);
+      superAdminsAtStart = superAdmins;
       progress = { running: true, phase: 'uploading', done: 0, total: 0 };
       const folder = path.join(uploads, randomUUID());
       try {
@@ -87,7 +98,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/progress',
     {
-      preHandler: superAdminByToken,
+      preHandler: superAdminNow,
       logLevel: 'warn',
       schema: {
         tags,

@@ -1,6 +1,7 @@
 import { healthSchema, publicConfigSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { probeWrite } from './probe-write.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
@@ -8,22 +9,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the server and its database answer',
+        summary: 'Whether the server answers, its database answers and its data folder takes a write',
         response: { 200: healthSchema, 503: healthSchema },
       },
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      const database = await app.database.ping().then(
-        () => 'up' as const,
-        () => 'down' as const,
-      );
-      const body = {
-        status: database === 'up' ? ('ok' as const) : ('degraded' as const),
-        database,
-        uptimeSeconds: Math.round(process.uptime()),
-      };
-      return reply.status(database === 'up' ? 200 : 503).send(body);
+      const [database, storage] = await Promise.all([
+        app.database.ping().then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        probeWrite(config.dataDir),
+      ]);
+      const ok = database === 'up' && storage === 'writable';
+      if (!ok) app.log.error({ database, storage }, 'health check failed');
+      return reply
+        .status(ok ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'degraded', database, storage, uptimeSeconds: Math.round(process.uptime()) });
     },
   );
 

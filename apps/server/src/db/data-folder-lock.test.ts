@@ -1,0 +1,150 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockDataFolder } from './data-folder-lock.ts';
+
+const run = promisify(execFile);
+const server = path.resolve(import.meta.dirname, '../server.ts');
+const migrationCli = path.resolve(import.meta.dirname, '../modules/migrate/cli.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The embedded database on dataDir, also when the suite runs on PostgreSQL (DATABASE_URL set). */
+const environment = (dataDir: string, port: number) => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: 'lock@example.org',
+  ADMIN_PASSWORD: 'Lock-test-pass-1',
+});
+
+/** Starts the portal and resolves once it listens (its banner printed). */
+function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [server], { env: environment(dataDir, port) });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) resolve(child);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Runs a command to its end, failure included. */
+function finish(file: string, args: string[], env: NodeJS.ProcessEnv) {
+  return run(process.execPath, [file, ...args], { env }).then(
+    (done) => ({ code: 0, stderr: done.stderr }),
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+}
+
+const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status);
+
+describe('one process per data folder', () => {
+  let dataDir: string;
+  let first: ChildProcess | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-lock-'));
+  });
+  afterAll(async () => {
+    first?.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second server and the migration command before they open the database, and survives kill -9', async () => {
+    const port = await freePort();
+    first = await startServer(dataDir, port);
+    expect(await health(port)).toBe(200);
+
+    const second = await finish(server, [], environment(dataDir, await freePort()));
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim().split('\n')).toHaveLength(1);
+    expect(second.stderr).toContain(`The data folder ${dataDir} is in use by the portal server (process ${first.pid}`);
+
+    const exportFolder = await mkdtemp(path.join(tmpdir(), 'portal-lock-export-'));
+    const migration = await finish(migrationCli, [exportFolder, '--dry-run'], environment(dataDir, port));
+    await rm(exportFolder, { recursive: true, force: true });
+    expect(migration.code).toBe(1);
+    expect(migration.stderr).toContain(`is in use by the portal server (process ${first.pid}`);
+
+    expect(await health(port)).toBe(200);
+    const registered = await fetch(`http://127.0.0.1:${port}/api/accounts/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fullName: 'Kept Person',
+        email: 'kept@example.org',
+        password: 'Kept-pass-12',
+        confirmPassword: 'Kept-pass-12',
+        acceptTerms: true,
+      }),
+    });
+    expect(registered.status).toBe(200);
+
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first?.once('exit', resolve));
+    const restartPort = await freePort();
+    first = await startServer(dataDir, restartPort);
+    expect(await health(restartPort)).toBe(200);
+    // The account written before the kill is there: signing in with its password asks to verify it.
+    const signIn = await fetch(`http://127.0.0.1:${restartPort}/api/accounts/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'kept@example.org', password: 'Kept-pass-12' }),
+    });
+    expect(await signIn.json()).toEqual({ message: ACCOUNT_MESSAGES.notVerified });
+  }, 180_000);
+});
+
+describe('lockDataFolder', () => {
+  it('takes over a lock whose process is gone or that is half written, and releases only its own', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-lock-unit-'));
+    const lockFile = path.join(folder, 'portal.lock');
+    try {
+      await writeFile(lockFile, JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), what: 'x', since: 'then' }));
+      const release = await lockDataFolder(folder, 'the test');
+      expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ pid: process.pid, what: 'the test' });
+      await release();
+      await writeFile(lockFile, '{"pid": 12');
+      const releaseAgain = await lockDataFolder(folder, 'the test');
+      await writeFile(lockFile, JSON.stringify({ pid: 1, host: hostname(), what: 'someone else', since: 'now' }));
+      await releaseAgain();
+      expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ what: 'someone else' });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a folder held by a live process, naming it', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-lock-unit-'));
+    try {
+      await writeFile(
+        path.join(folder, 'portal.lock'),
+        JSON.stringify({ pid: process.ppid, host: hostname(), what: 'the portal server', since: 'today' }),
+      );
+      await expect(lockDataFolder(folder, 'the test')).rejects.toThrow(
+        `The data folder ${folder} is in use by the portal server (process ${process.ppid} on ${hostname()}, since today)`,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

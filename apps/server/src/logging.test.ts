@@ -1,0 +1,67 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestAccount, type TestApp } from '../test/app.ts';
+import { accounts } from './db/schema.ts';
+import { redactUrl } from './logging.ts';
+
+describe('redactUrl', () => {
+  it('replaces every token in a query string and leaves the rest', () => {
+    expect(redactUrl('/api/files/download/abc?token=s3cr3t.sig&inline=1')).toBe(
+      '/api/files/download/abc?token=[redacted]&inline=1',
+    );
+    expect(redactUrl('http://localhost:4000/account/reset-password?token=abc-DEF_1')).toBe(
+      'http://localhost:4000/account/reset-password?token=[redacted]',
+    );
+    expect(redactUrl('/x?a=1&TOKEN=one&refreshToken=two#top')).toBe(
+      '/x?a=1&TOKEN=[redacted]&refreshToken=[redacted]#top',
+    );
+    expect(redactUrl('/api/health')).toBe('/api/health');
+  });
+});
+
+describe('the log', () => {
+  let app: TestApp;
+  let lines: string[];
+  const SECRET = 'Zq9-secret-token-value';
+
+  beforeAll(async () => {
+    lines = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    app = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  });
+  afterAll(() => app.close());
+
+  it('writes URLs with their tokens redacted', async () => {
+    for (const url of [
+      `/api/files/download/00000000-0000-4000-8000-000000000000?token=${SECRET}`,
+      `/account/verify-email?token=${SECRET}`,
+      `/account/reset-password?token=${SECRET}`,
+    ]) {
+      await app.inject({ url });
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('token=[redacted]');
+    expect(log).not.toContain(SECRET);
+  });
+
+  it('writes a failed statement without its parameters: no hash, no e-mail', async () => {
+    const { account } = await createTestAccount(app);
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$secrethashsecrethash';
+    const failure = await app.db
+      .insert(accounts)
+      .values({ firstName: 'A', lastName: 'B', email: account.email, passwordHash: hash })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(Error);
+    app.log.error({ err: failure }, 'unexpected error');
+    const log = lines.join('\n');
+    expect(log).toContain('A insert statement failed');
+    expect(log).toContain('23505');
+    expect(log).not.toContain(hash);
+    expect(log).not.toContain('secrethash');
+    expect(log).not.toContain(account.email);
+  });
+});

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestAccount, type TestApp } from '../test/app.ts';
+import { buildTestApp, createTestAccount, loginAs, nextAddress, type TestApp } from '../test/app.ts';
 import { accounts } from './db/schema.ts';
 import { redactUrl } from './logging.ts';
 
@@ -43,6 +44,63 @@ describe('the log', () => {
     const log = lines.join('\n');
     expect(log).toContain('token=[redacted]');
     expect(log).not.toContain(SECRET);
+  });
+
+  it('logs failed account writes through the API with no password, hash or e-mail', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    // Every account write naming this first name now fails inside PostgreSQL, after its hash was made.
+    await app.db.execute(
+      sql`alter table accounts add constraint refuse_writes check (first_name <> 'Refused') not valid`,
+    );
+    const password = 'Logged-never-1';
+    const answers = [
+      await app.inject({
+        method: 'POST',
+        url: '/api/accounts/register',
+        payload: {
+          fullName: 'Refused Person',
+          email: 'refused.one@example.org',
+          password,
+          confirmPassword: password,
+          acceptTerms: true,
+        },
+        remoteAddress: nextAddress(),
+      }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/accounts',
+        headers: admin.headers,
+        payload: {
+          firstName: 'Refused',
+          lastName: 'Two',
+          email: 'refused.two@example.org',
+          password,
+          confirmPassword: password,
+        },
+      }),
+      await app.inject({
+        method: 'PUT',
+        url: `/api/accounts/updateUser/${target.account.id}`,
+        headers: admin.headers,
+        payload: { firstName: 'Refused', password, confirmPassword: password },
+      }),
+    ];
+    await app.db.execute(sql`alter table accounts drop constraint refuse_writes`);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([500, 500, 500]);
+    const log = lines.join('\n');
+    expect(log).toContain('A insert statement failed');
+    expect(log).toContain('A update statement failed');
+    expect(log).toContain('23514');
+    for (const secret of [
+      password,
+      '$argon2',
+      'refused.one@example.org',
+      'refused.two@example.org',
+      target.account.email,
+    ]) {
+      expect(log).not.toContain(secret);
+    }
   });
 
   it('writes a failed statement without its parameters: no hash, no e-mail', async () => {

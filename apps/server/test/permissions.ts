@@ -58,6 +58,7 @@ export const MATRIX = rows`
   ${'GET /api/files/getAllFiles'}                                    | ${401}    | ${200} | ${200} | ${200}
   ${'GET /api/file/getById/:id'}                                     | ${401}    | ${200} | ${200} | ${200}
   ${'DELETE /api/file/delete/:id'}                                   | ${401}    | ${403} | ${200} | ${200}
+  ${'GET /api/files/missing'}                                        | ${401}    | ${403} | ${200} | ${200}
   ${'GET /api/files/download-link/:id'}                              | ${401}    | ${200} | ${200} | ${200}
   ${'GET /api/files/download/:id'}                                   | ${401}    | ${200} | ${200} | ${200}
   ${'GET /api/transaction/getTeeVoLanguagesByBookName'}              | ${401}    | ${200} | ${200} | ${200}

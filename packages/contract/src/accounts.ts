@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { pageQuerySchema } from './stats.ts';
-import { textSchema } from './text.ts';
+import { decimalSchema, textSchema } from './text.ts';
 
 export const TITLES = ['Pastor', 'Mr', 'Mrs', 'Miss', 'Ms', 'Sister', 'Brother'] as const;
 export type Title = (typeof TITLES)[number];
@@ -232,7 +232,7 @@ export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
 
 /** One page of the user list: `search` matches names, e-mail, country and church name, each word somewhere. */
 export const accountListQuerySchema = pageQuerySchema.extend({
-  rows: z.coerce.number().int().min(5).max(100).default(10),
+  rows: decimalSchema(z.number().int().min(5).max(100)).default(10),
   search: textSchema().trim().max(200).default(''),
   sortField: z.enum(ACCOUNT_SORT_FIELDS).default('createdAt'),
   sortOrder: z

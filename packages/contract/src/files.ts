@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIRST_YEAR, MAX_PDF_BYTES, MONTHS, type Month } from './limits.ts';
-import { textSchema } from './text.ts';
+import { decimalSchema, textSchema } from './text.ts';
 
 export const FILE_MESSAGES = {
   uploaded: 'File Uploaded Successful',
@@ -12,6 +12,7 @@ export const FILE_MESSAGES = {
   bookRequired: 'Book is required.',
   languageRequired: 'Language is required.',
   yearRequired: 'Year is required.',
+  yearDigits: 'Year must be written in digits, like 2025.',
   yearTooEarly: `Year must be ${FIRST_YEAR} or later.`,
   yearTooLate: 'Year can be at most next year.',
   monthRequired: 'Month is required.',
@@ -19,6 +20,7 @@ export const FILE_MESSAGES = {
   unknownLanguage: 'This language does not exist: add it on the Languages page first.',
   fileNotFound: 'File not found.',
   editionMissing: 'The selected edition does not exist.',
+  fileMissing: 'This edition’s file is missing on the server. An admin needs to upload it again.',
   selectionMissing: 'Please select a year, month, and language',
   downloadFailed: 'Error while downloading file. Try again later',
   downloadLinkExpired: 'This download link has expired. Please start the download again.',
@@ -52,11 +54,16 @@ export const monthSchema = z.preprocess(
 );
 
 /** Editions exist from FIRST_YEAR up to next year (uploads ahead of January). */
-export const yearSchema = z.coerce
-  .number({ error: FILE_MESSAGES.yearRequired })
-  .int(FILE_MESSAGES.yearRequired)
-  .min(FIRST_YEAR, FILE_MESSAGES.yearTooEarly)
-  .refine((year) => year <= new Date().getFullYear() + 1, FILE_MESSAGES.yearTooLate);
+export const yearSchema = decimalSchema(
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? FILE_MESSAGES.yearRequired : FILE_MESSAGES.yearDigits,
+    })
+    .int(FILE_MESSAGES.yearDigits)
+    .min(FIRST_YEAR, FILE_MESSAGES.yearTooEarly)
+    .refine((year) => year <= new Date().getFullYear() + 1, FILE_MESSAGES.yearTooLate),
+);
 
 /** Fields that come with an uploaded PDF. */
 export const uploadFieldsSchema = z.object({

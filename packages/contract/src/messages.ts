@@ -8,6 +8,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   brokenUpload: 'The upload arrived incomplete or garbled. Please send the file again.',
   unexpected: 'Something went wrong on our side. Please try again later.',
+  storageFull: 'The server’s disk is full, so nothing was saved. An administrator needs to free some space.',
   conflict: 'Someone else just saved the same thing. Please reload and try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
 } as const;

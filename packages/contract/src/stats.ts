@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIRST_DATE, LAST_DATE } from './limits.ts';
-import { textSchema } from './text.ts';
+import { decimalSchema, textSchema } from './text.ts';
 
 export const STATS_MESSAGES = {
   badDate: 'Dates must be real dates in the form YYYY-MM-DD.',
@@ -51,8 +51,8 @@ export const downloadEntrySchema = z.object({
 export type DownloadEntry = z.infer<typeof downloadEntrySchema>;
 
 export const pageQuerySchema = z.object({
-  first: z.coerce.number().int().min(0).default(0),
-  rows: z.coerce.number().int().min(1).max(100).default(10),
+  first: decimalSchema(z.number().int().min(0)).default(0),
+  rows: decimalSchema(z.number().int().min(1).max(100)).default(10),
 });
 
 export const downloadPageSchema = z.object({ items: z.array(downloadEntrySchema), total: z.number() });

@@ -15,3 +15,13 @@ export const withoutControlCharacters = (value: string): string =>
 /** Every string a client sends that reaches the database: z.string() without control characters. */
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_MESSAGE);
+
+/**
+ * A whole number as a form field or query string carries it: decimal digits only. Anything else (0x7e8,
+ * 1e3, an empty string) is left as it came, for `schema` to refuse with its own message.
+ */
+export const decimalSchema = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value),
+    schema,
+  );

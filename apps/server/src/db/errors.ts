@@ -9,5 +9,14 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A full disk, or a quota reached: said by the file system (ENOSPC, EDQUOT) or by PostgreSQL (53100). */
+export function isDiskFull(error: unknown): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return sqlState(error) === '53100';
+}
+
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isDiskFull, isUniqueViolation } from '../db/errors.ts';
 import { fieldMessage, HttpError } from '../errors.ts';
 
 /** Statuses of Fastify's own client errors whose messages are safe and useful to show. */
@@ -29,6 +29,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: validationMessage(error, error.validationContext) });
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'the disk is full: nothing was saved');
+      return reply.status(507).send({ message: MESSAGES.storageFull });
     }
     // A unique key caught a write that its service's own check let through (a concurrent request).
     if (isUniqueViolation(error)) return reply.status(409).send({ message: MESSAGES.conflict });

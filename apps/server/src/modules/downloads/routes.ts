@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Caller } from '../../plugins/auth.ts';
 import { editionLanguages, findEdition, findEditionByNames } from '../files/service.ts';
 import { security } from '../route-schemas.ts';
-import { recordReportedDownload } from './record.ts';
+import { recordDownload } from './record.ts';
 
 const tags = ['downloads'];
 
@@ -62,7 +62,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const handleReport = async (request: { body: { file: string }; caller: Caller | null }) => {
     const edition = await findEdition(app.db, request.body.file);
-    await recordReportedDownload(app.db, (request.caller as Caller).id, edition);
+    await recordDownload(app.db, (request.caller as Caller).id, edition);
     return { message: FILE_MESSAGES.recorded };
   };
   for (const url of ['/create', '/create/', '/countDownload', '/countDownload/']) app.post(url, report, handleReport);

@@ -118,6 +118,8 @@ describe('POST /api/files/uploadfile', () => {
     [{ ...edition, book: 'Unknown Book' }, FILE_MESSAGES.unknownBook],
     [{ ...edition, month: '13' }, FILE_MESSAGES.monthRequired],
     [{ ...edition, year: '2019' }, 'Year must be 2022 or later.'],
+    [{ ...edition, year: '0x7e8' }, FILE_MESSAGES.yearDigits],
+    [{ ...edition, year: '2.025e3' }, FILE_MESSAGES.yearDigits],
     [{ book: 'Teevo', year: '2025', month: '3' }, FILE_MESSAGES.languageRequired],
     [{ ...edition, book: 'Tee\u0000vo' }, 'book: must not contain control characters'],
     [{ ...edition, language: 'Engl\u0000ish' }, 'language: must not contain control characters'],
@@ -275,29 +277,22 @@ describe('GET /api/files/download/:id', () => {
     });
   });
 
-  it('serves ranges with 206 and the right bytes, counting only the first range', async () => {
+  it('serves ranges with 206 and the right bytes; a peek at the start is no download, the whole from 0 is', async () => {
+    const reader = await loginAs(app, 'User');
+    const ranged = (range: string) =>
+      app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: { ...reader.headers, range } });
     const before = await downloadCount();
-    const first = await app.inject({
-      method: 'GET',
-      url: `/api/files/download/${fileId}`,
-      headers: { ...user.headers, range: 'bytes=0-99' },
-    });
+    const first = await ranged('bytes=0-99');
     expect(first.statusCode).toBe(206);
     expect(first.headers['content-range']).toBe(`bytes 0-99/${pdf.length}`);
     expect(first.rawPayload.equals(pdf.subarray(0, 100))).toBe(true);
-    const rest = await app.inject({
-      method: 'GET',
-      url: `/api/files/download/${fileId}`,
-      headers: { ...user.headers, range: 'bytes=100-' },
-    });
+    const rest = await ranged('bytes=100-');
     expect(rest.statusCode).toBe(206);
     expect(rest.rawPayload.equals(pdf.subarray(100))).toBe(true);
-    const suffix = await app.inject({
-      method: 'GET',
-      url: `/api/files/download/${fileId}`,
-      headers: { ...user.headers, range: 'bytes=-10' },
-    });
+    const suffix = await ranged('bytes=-10');
     expect(suffix.rawPayload.equals(pdf.subarray(pdf.length - 10))).toBe(true);
+    expect(await downloadCount()).toBe(before);
+    expect((await ranged('bytes=0-')).statusCode).toBe(206);
     expect(await downloadCount()).toBe(before + 1);
     const outside = await app.inject({
       method: 'GET',
@@ -321,8 +316,9 @@ describe('GET /api/files/download/:id', () => {
   });
 
   it('serves the range only when If-Range is exactly the ETag or the Last-Modified date', async () => {
+    const reader = await loginAs(app, 'User');
     const current = (await download({})).headers;
-    const ranged = (ifRange: string) => download({ range: 'bytes=0-99', 'if-range': ifRange });
+    const ranged = (ifRange: string) => download({ ...reader.headers, range: 'bytes=0-99', 'if-range': ifRange });
     for (const match of [current.etag as string, current['last-modified'] as string]) {
       const response = await ranged(match);
       expect(response.statusCode, match).toBe(206);
@@ -336,11 +332,47 @@ describe('GET /api/files/download/:id', () => {
       expect(response.headers['content-range']).toBeUndefined();
       expect(response.rawPayload.equals(pdf)).toBe(true);
     }
-    expect(await downloadCount()).toBe(before + stale.length);
+    // Each whole file sent is a download of this reader's, counted once in the window.
+    expect(await downloadCount()).toBe(before + 1);
   });
 
-  it('refuses visitors (401) and unknown files (404)', async () => {
-    expect((await app.inject({ method: 'GET', url: `/api/files/download/${fileId}` })).statusCode).toBe(401);
+  it('counts probes of the first bytes as nothing, and one account’s repeated downloads once', async () => {
+    const reader = await loginAs(app, 'User');
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: { ...reader.headers, ...headers } });
+    const before = await downloadCount();
+    for (let probe = 0; probe < 20; probe += 1) expect((await get({ range: 'bytes=0-0' })).statusCode).toBe(206);
+    expect(await downloadCount()).toBe(before);
+    const together = await Promise.all(Array.from({ length: 10 }, () => get()));
+    expect(together.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(await downloadCount()).toBe(before + 1);
+    const other = await loginAs(app, 'User');
+    await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: other.headers });
+    expect(await downloadCount()).toBe(before + 2);
+  });
+
+  it('a client report before the download it reports is not counted twice either', async () => {
+    const reader = await loginAs(app, 'User');
+    const before = await downloadCount();
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/transaction/create/',
+      headers: reader.headers,
+      payload: { user: reader.account.id, file: fileId },
+    });
+    expect(report.statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: reader.headers });
+    expect(await downloadCount()).toBe(before + 1);
+  });
+
+  it('refuses visitors alike for files that exist and files that do not (401), and says 404 only when signed in', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const query of ['', `?token=${unknown}.x.9999999999.sig`, '?token=junk']) {
+      const known = await app.inject({ method: 'GET', url: `/api/files/download/${fileId}${query}` });
+      const stranger = await app.inject({ method: 'GET', url: `/api/files/download/${unknown}${query}` });
+      expect([known.statusCode, stranger.statusCode], query).toEqual([401, 401]);
+      expect(known.json()).toEqual(stranger.json());
+    }
     const missing = await app.inject({
       method: 'GET',
       url: '/api/files/download/00000000-0000-4000-8000-000000000000',
@@ -398,6 +430,35 @@ describe('GET /api/files/download/:id', () => {
       expect(response.statusCode).toBe(200);
     }
     expect(await downloadCount()).toBe(before);
+  });
+});
+
+describe('an edition whose PDF is missing from the store', () => {
+  it('answers 410 with the portal’s message, no attachment, no count, and shows in /api/files/missing', async () => {
+    const uploaded = await uploadEdition(
+      app,
+      admin.headers,
+      { ...edition, month: '11' },
+      { name: 'nov.pdf', data: makePdf('November') },
+    );
+    const id = uploaded.json().id as string;
+    const [row] = await app.db.select().from(files).where(eq(files.id, id));
+    await app.storage.remove(row?.storageKey as string);
+    const counted = async () => (await app.db.select().from(downloads).where(eq(downloads.fileId, id))).length;
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url: `/api/files/download/${id}`, headers: user.headers });
+      expect(response.statusCode).toBe(410);
+      expect(response.headers['content-disposition']).toBeUndefined();
+      expect(response.headers.etag).toBeUndefined();
+      if (method === 'GET') expect(response.json()).toEqual({ message: FILE_MESSAGES.fileMissing });
+    }
+    expect(await counted()).toBe(0);
+    const missing = await app.inject({ url: '/api/files/missing', headers: admin.headers });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json().ids).toEqual([id]);
+    expect((await app.inject({ url: '/api/files/missing', headers: user.headers })).statusCode).toBe(403);
+    await uploadEdition(app, admin.headers, { ...edition, month: '11' }, { name: 'nov.pdf', data: makePdf('Nov') });
+    expect((await app.inject({ url: '/api/files/missing', headers: admin.headers })).json().ids).toEqual([]);
   });
 });
 

@@ -5,12 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accounts } from '../../db/schema.ts';
 import { HttpError, Unauthorized } from '../../errors.ts';
-import { recordDownload } from '../downloads/record.ts';
+import { PROBE_BYTES, recordDownload } from '../downloads/record.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { signDownloadToken, verifyDownloadToken } from './download-links.ts';
 import { readableName, toFileRecord } from './file-view.ts';
 import { notModified, parseRange, rangeApplies } from './ranges.ts';
-import { deleteFile, findEdition, listFiles, saveEdition } from './service.ts';
+import { deleteFile, findEdition, listFiles, listMissingFiles, saveEdition } from './service.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
 
 const tags = ['files'];
@@ -60,6 +60,20 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/file/getAll', list, async () => listFiles(app.db));
   app.get('/files/getAllFiles', list, async () => listFiles(app.db));
+
+  app.get(
+    '/files/missing',
+    {
+      preHandler: admins,
+      schema: {
+        tags,
+        security,
+        summary: 'The ids of edition files whose PDF is missing from the store: each needs uploading again',
+        response: { 200: z.object({ ids: z.array(z.string()) }) },
+      },
+    },
+    async () => ({ ids: await listMissingFiles(app.db, app.storage) }),
+  );
 
   app.get(
     '/file/getById/:id',
@@ -124,18 +138,27 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const edition = await findEdition(app.db, request.params.id);
-      let accountId: string | undefined;
+      // Who asks comes first: without a valid link or session, an unknown id and a known one look the same.
+      let accountId: string;
       if (request.query.token) {
-        accountId = verifyDownloadToken(request.query.token, edition.file.id, app.auth.secret);
+        const holder = verifyDownloadToken(request.query.token, request.params.id, app.auth.secret);
         // A link made for an account deleted since then is dead too.
-        const [account] = accountId
-          ? await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId))
+        const [account] = holder
+          ? await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, holder))
           : [];
         if (!account) throw new Unauthorized(FILE_MESSAGES.downloadLinkExpired);
+        accountId = account.id;
       } else {
         await signedIn.call(app, request, reply);
-        accountId = request.caller?.id;
+        accountId = (request.caller as { id: string }).id;
+      }
+      const edition = await findEdition(app.db, request.params.id);
+      if ((await app.storage.size(edition.file.storageKey)) === undefined) {
+        request.log.error(
+          { fileId: edition.file.id, storageKey: edition.file.storageKey },
+          'an edition’s file is missing from the store: it must be uploaded again',
+        );
+        throw new HttpError(410, FILE_MESSAGES.fileMissing);
       }
       const { file } = edition;
       const validators = { etag: `"${file.sha256 ?? file.storageKey}"`, lastModified: file.updatedAt.toUTCString() };
@@ -155,9 +178,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('Content-Range', `bytes */${file.fileSize}`);
         throw new HttpError(416, FILE_MESSAGES.rangeNotSatisfiable);
       }
-      // A HEAD (Fastify answers it with this handler) only asks about the file; it is no download.
-      const startsTheFile = !range || range.start === 0;
-      if (startsTheFile && request.method === 'GET') await recordDownload(app.db, accountId ?? null, edition);
+      // A HEAD (Fastify answers it with this handler) only asks about the file, and a range that stops short
+      // of PROBE_BYTES only peeks at it (a viewer reading the header): neither is a download.
+      const takesTheFile = !range || (range.start === 0 && range.end + 1 >= Math.min(PROBE_BYTES, file.fileSize));
+      if (takesTheFile && request.method === 'GET') await recordDownload(app.db, accountId, edition);
       if (!range) {
         reply.header('Content-Length', file.fileSize);
         return reply.send(app.storage.read(file.storageKey));

@@ -18,6 +18,13 @@ export async function listFiles(db: Database): Promise<FileRecord[]> {
   return rows.map(toFileRecord);
 }
 
+/** The ids of files whose record names a file the store does not have (lost disk, a restore without files). */
+export async function listMissingFiles(db: Database, storage: Storage): Promise<string[]> {
+  const rows = await db.select({ id: files.id, storageKey: files.storageKey }).from(files);
+  const sizes = await Promise.all(rows.map((row) => storage.size(row.storageKey)));
+  return rows.filter((_row, index) => sizes[index] === undefined).map((row) => row.id);
+}
+
 export async function findEdition(db: Database, id: string): Promise<EditionRow> {
   const [row] = isUuid(id) ? await selectEditions(db).where(eq(files.id, id)) : [];
   if (!row) throw new NotFound(FILE_MESSAGES.fileNotFound);

@@ -3,8 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
+import { files } from '../../db/schema.ts';
 
 /** A 4 MB disk of its own (tmpfs) for the data folder; only root may mount one, so others skip. */
 function mountSmallDisk(): string | undefined {
@@ -24,9 +28,12 @@ describe.skipIf(!disk)('a full disk', () => {
   const dataDir = disk as string;
   const filler = path.join(dataDir, 'filler');
   let app: TestApp;
+  const log: string[] = [];
 
   beforeAll(async () => {
-    app = await buildTestApp({ DATA_DIR: dataDir });
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    app = await buildTestApp({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }, { logStream: stream });
   });
   afterAll(async () => {
     await app.close();
@@ -52,6 +59,24 @@ describe.skipIf(!disk)('a full disk', () => {
     await rm(filler);
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await readdir(dataDir)).filter((name) => name.startsWith('.health'))).toEqual([]);
+  });
+
+  it('answers an upload 507 with a message for the admin, logs ENOSPC, and keeps nothing of it', async () => {
+    const { headers } = await loginAs(app, 'Admin');
+    const pdfs = async () => (await readdir(path.join(dataDir, 'files'))).filter((name) => name.endsWith('.pdf'));
+    const before = await pdfs();
+    fill();
+    const response = await uploadEdition(app, headers, edition, {
+      name: 'Teevo_English_2025_03.pdf',
+      data: makePdf('Teevo March', 2 * 1024 * 1024),
+    });
+    await rm(filler);
+    expect(response.statusCode).toBe(507);
+    expect(response.json()).toEqual({ message: MESSAGES.storageFull });
+    expect(log.join('')).toContain('ENOSPC');
+    expect(await pdfs()).toEqual(before);
+    expect(await readdir(path.join(dataDir, 'files', '.incoming')).catch(() => [])).toEqual([]);
+    expect(await app.db.select().from(files)).toEqual([]);
   });
 
   it('a data folder that is not there is unwritable', async () => {

@@ -443,6 +443,13 @@ describe('the migration API', () => {
       );
       expect(text.statusCode).toBe(400);
       expect(text.json()).toEqual({ message: MIGRATION_MESSAGES.unsupportedUpload });
+      const long = await upload(
+        superAdmin.headers,
+        { dryRun: 'true' },
+        { name: `${'é'.repeat(150)}.json`, data: Buffer.from('[]'), type: 'application/json' },
+      );
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toEqual({ message: MIGRATION_MESSAGES.nameTooLong });
       const junk = await upload(
         superAdmin.headers,
         { dryRun: 'true' },

@@ -8,6 +8,9 @@ import { BadRequest, HttpError, receiving } from '../../errors.ts';
 import { baseName } from './fields.ts';
 import { unzipInto } from './unzip.ts';
 
+/** The longest file name a disk holds (ext4, APFS, NTFS: 255 bytes); a legacy PDF's name can't be longer. */
+const fitsOnDisk = (name: string) => Buffer.byteLength(name) <= 255;
+
 /** The name a file of the export is kept under: its base name, if it is of a kind the import reads. */
 function exportFileName(name: string | undefined, extensions: RegExp): string | undefined {
   const base = baseName(name && withoutControlCharacters(name));
@@ -32,6 +35,7 @@ export async function receiveExport(request: FastifyRequest, folder: string): Pr
       }
       const name = exportFileName(part.filename, /\.(json|pdf|zip)$/i);
       if (!name) throw new BadRequest(MIGRATION_MESSAGES.unsupportedUpload);
+      if (!fitsOnDisk(name)) throw new BadRequest(MIGRATION_MESSAGES.nameTooLong);
       const isZip = /\.zip$/i.test(name);
       if (isZip && zipped) throw new BadRequest(MIGRATION_MESSAGES.oneZip);
       const target = path.join(folder, name);
@@ -39,7 +43,11 @@ export async function receiveExport(request: FastifyRequest, folder: string): Pr
       if (part.file.truncated) throw new HttpError(413, MIGRATION_MESSAGES.uploadTooLarge);
       if (isZip) {
         zipped = true;
-        await unzipInto(target, folder, (entry) => exportFileName(entry, /\.(json|pdf)$/i));
+        // An entry whose name no disk holds is left out: the report then names its PDF as missing.
+        await unzipInto(target, folder, (entry) => {
+          const entryName = exportFileName(entry, /\.(json|pdf)$/i);
+          return entryName && fitsOnDisk(entryName) ? entryName : undefined;
+        });
         await rm(target);
       }
       files += 1;

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, type Account, MESSAGES, type Session } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
-import { bearerOf, createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
+import { bearerOf, createAccount, E2E_ADMIN, signInAs, signInThroughDialog } from './support/session.ts';
 
 const OUTBOX = path.join(process.env.PORTAL_E2E_DATA_DIR ?? '', 'outbox');
 
@@ -43,13 +43,6 @@ async function createChurch(request: APIRequestContext, name: string) {
     headers: { authorization: `Bearer ${jwtToken}` },
   });
   expect(response.status()).toBe(201);
-}
-
-async function signInThroughDialog(page: Page, email: string, password: string) {
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
 }
 
 async function choose(page: Page, label: string, option: string) {
@@ -249,35 +242,6 @@ test('a reset or verification link with a bad token says so and points to forgot
   await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeVisible();
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL('/account/forgot-password');
-});
-
-test('changing the password on the profile keeps this session and the new password signs in', async ({ page }) => {
-  const user = await signInAs(page, 'User', { firstName: 'Esi', lastName: 'Mensah' });
-  await page.goto('/profile/details');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile Details');
-  await expect(page.getByText('Leave blank to keep the same password')).toBeVisible();
-  await page.getByLabel('New Password').fill('Changed-pass-9');
-  await page.keyboard.press('Tab');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(ACCOUNT_MESSAGES.confirmRequired)).toBeVisible();
-  await page.getByLabel('Confirm Password').fill('Changed-pass-9');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your profile is up to date.')).toBeVisible();
-  await expect(page.getByLabel('New Password')).toHaveValue('');
-
-  // The server ended every earlier session; this tab carries on with the token the answer brought.
-  await page.getByLabel('Last Name').fill('Asante');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('banner')).toContainText('Asante Esi');
-  await expect(page).toHaveURL('/profile/details');
-
-  await page.getByRole('button', { name: /Asante Esi/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.goto('/login');
-  await signInThroughDialog(page, user.email, user.password);
-  await expect(page.locator('.p-toast-message-error')).toContainText(ACCOUNT_MESSAGES.wrongCredentials);
-  await signInThroughDialog(page, user.email, 'Changed-pass-9');
-  await expect(page).toHaveURL('/');
 });
 
 test('the full register form creates the account with title, names and address', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { Role, Session } from '@portal/contract';
 
 /** The Super Admin the end-to-end server is started with (playwright.config.ts). */
@@ -59,4 +59,27 @@ export async function signInAs(page: Page, role: Role, person?: Parameters<typeo
 export async function bearerOf(request: APIRequestContext, account: { email: string; password: string } = E2E_ADMIN) {
   const { jwtToken } = await signInThroughApi(request, account.email, account.password);
   return { authorization: `Bearer ${jwtToken}` };
+}
+
+/** Fills and sends the Sign In dialog that is open on the page. */
+export async function signInThroughDialog(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The refresh cookie the browser holds now (httpOnly: only the context can read it). */
+export async function refreshCookieOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'refreshToken');
+  if (!cookie) throw new Error('the browser holds no refresh cookie');
+  return cookie.value;
+}
+
+/** The status of a refresh sent with that cookie, from outside the browser. */
+export async function refreshStatusWith(request: APIRequestContext, refreshToken: string): Promise<number> {
+  const response = await request.post('/api/accounts/refresh-token', {
+    headers: { cookie: `refreshToken=${refreshToken}` },
+  });
+  return response.status();
 }

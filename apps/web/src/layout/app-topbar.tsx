@@ -31,7 +31,7 @@ export function AppTopbar({ menuVisible, onMenuToggle }: AppTopbarProps) {
     { label: 'Profile', icon: 'pi pi-user', command: () => navigate('/user/profile') },
     { label: 'Settings', icon: 'pi pi-cog', command: settingsPanel.open },
     { separator: true },
-    { label: 'Sign Out', icon: 'pi pi-sign-out', command: signOut },
+    { label: 'Sign Out', icon: 'pi pi-sign-out', command: () => void signOut() },
   ];
 
   return (

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@portal/contract';
-import { loginPath } from './session/redirect.ts';
 import { refreshSession } from './session/session-refresh.ts';
 import { endSession, getSession } from './session/session-store.ts';
 
@@ -59,12 +58,8 @@ export async function apiRequest<T>(
   }
   // A 403 with its own reason (say, only a Super Admin manages Super Admins) refuses one action, not the session.
   const sessionRefused = response.status === 401 || (response.status === 403 && messageOf(payload) === MESSAGES.denied);
-  if (sessionRefused && accessToken) {
-    endSession();
-    const { pathname, search, hash } = window.location;
-    // A full load also drops every cached answer that belonged to the ended session.
-    window.location.assign(loginPath(`${pathname}${search}${hash}`));
-  }
+  // The session is over, unless a failed refresh already ended it; pages that need one then send the person to sign in.
+  if (sessionRefused && accessToken && getSession().user) endSession('refused');
   throw new ApiError(messageOf(payload) ?? response.statusText, response.status);
 }
 
@@ -74,5 +69,6 @@ export const api = {
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('DELETE', path, { ...options, body }),
 };

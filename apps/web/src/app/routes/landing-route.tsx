@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LandingPage } from '../../features/landing/pages/landing-page.tsx';
+import { SendToSignIn } from '../../lib/session/guards.tsx';
 import { useSession } from '../../lib/session/session-provider.tsx';
 
 // Neither is part of a visitor's first load: the download panel is for signed-in people, and the sign-up
@@ -12,23 +13,26 @@ const SignUpDialog = lazy(async () => ({
   default: (await import('../../features/auth/components/sign-up-dialog.tsx')).SignUpDialog,
 }));
 
-/** /en/dist: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
-export function LandingRoute() {
-  const { user } = useSession();
+/** The landing page a visitor sees, with its Sign Up dialog. */
+export function VisitorLanding() {
   // null until Sign Up is first pressed; the dialog then stays mounted so closing it returns focus.
   const [signingUp, setSigningUp] = useState<boolean | null>(null);
-  if (!user) {
-    return (
-      <>
-        <LandingPage onSignUp={() => setSigningUp(true)} />
-        {signingUp !== null && (
-          <Suspense fallback={null}>
-            <SignUpDialog visible={signingUp} onHide={() => setSigningUp(false)} />
-          </Suspense>
-        )}
-      </>
-    );
-  }
+  return (
+    <>
+      <LandingPage onSignUp={() => setSigningUp(true)} />
+      {signingUp !== null && (
+        <Suspense fallback={null}>
+          <SignUpDialog visible={signingUp} onHide={() => setSigningUp(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** /en/dist: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
+export function LandingRoute() {
+  const { user, ended } = useSession();
+  if (!user) return ended === 'refused' ? <SendToSignIn ended={ended} /> : <VisitorLanding />;
   // Only the Admin role is sent away (spec); a Super Admin sees the download panel, as the Loading menu entry promises.
   if (user.role === 'Admin') return <Navigate to="/" replace />;
   return <DownloadPage />;

@@ -1,16 +1,30 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog.tsx';
-import { redirectTarget } from '../../lib/session/redirect.ts';
-import { LandingRoute } from './landing-route.tsx';
+import { isSessionEndedState, redirectTarget } from '../../lib/session/redirect.ts';
+import { useSession } from '../../lib/session/session-provider.tsx';
+import { acknowledgeSessionEnd } from '../../lib/session/session-store.ts';
+import { VisitorLanding } from './landing-route.tsx';
 
-/** /login is the landing page with the Sign In dialog open over it. */
+/** /login is the landing page with the Sign In dialog open over it; once signed in (here or in another tab), the page asked for. */
 export function LoginRoute() {
   const [search] = useSearchParams();
+  const { state } = useLocation();
   const navigate = useNavigate();
+  const { user } = useSession();
+  const returnTo = redirectTarget(search);
+
+  useEffect(acknowledgeSessionEnd, []);
+
+  if (user) return <Navigate to={returnTo ?? '/'} replace />;
   return (
     <>
-      <LandingRoute />
-      <SignInDialog returnTo={redirectTarget(search)} onHide={() => navigate('/en/dist', { replace: true })} />
+      <VisitorLanding />
+      <SignInDialog
+        returnTo={returnTo}
+        sessionEnded={isSessionEndedState(state)}
+        onHide={() => navigate('/en/dist', { replace: true })}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Divider } from 'primereact/divider';
 import { Password } from 'primereact/password';
+import type { Ref } from 'react';
 import { describedBy } from './form-field.tsx';
 import './password-input.css';
 
@@ -31,13 +32,25 @@ interface PasswordInputProps {
   /** Shows the strength meter (PrimeReact's: strong is 8+ with lower, upper and digit; medium 6+ with two kinds) and the hints. */
   meter?: boolean;
   autoComplete: 'current-password' | 'new-password';
+  /** Lets a form focus the input, say on its first error. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** Password with a show/hide toggle and, for a new password, the strength meter. */
-export function PasswordInput({ id, value, onChange, onBlur, error, meter = false, autoComplete }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  error,
+  meter = false,
+  autoComplete,
+  inputRef,
+}: PasswordInputProps) {
   return (
     <Password
       inputId={id}
+      inputRef={inputRef}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}

@@ -1,6 +1,5 @@
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { FormField } from './form-field.tsx';
-import { PasswordInput } from './password-input.tsx';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { PasswordField } from './password-field.tsx';
 
 interface PasswordPairFieldsProps<Form extends FieldValues> {
   control: Control<Form>;
@@ -19,27 +18,15 @@ export function PasswordPairFields<Form extends FieldValues>({
     { name: 'password', label: passwordLabel, meter: true },
     { name: 'confirmPassword', label: 'Confirm Password', meter: false },
   ] as const;
-  return fields.map(({ name, label, meter }) => {
-    const id = `${idPrefix}-${name}`;
-    return (
-      <Controller
-        key={name}
-        control={control}
-        name={name as Path<Form>}
-        render={({ field, fieldState }) => (
-          <FormField id={id} label={label} error={fieldState.error?.message}>
-            <PasswordInput
-              id={id}
-              value={(field.value as string | null | undefined) ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              meter={meter}
-              autoComplete="new-password"
-            />
-          </FormField>
-        )}
-      />
-    );
-  });
+  return fields.map(({ name, label, meter }) => (
+    <PasswordField
+      key={name}
+      control={control}
+      name={name as Path<Form>}
+      id={`${idPrefix}-${name}`}
+      label={label}
+      meter={meter}
+      autoComplete="new-password"
+    />
+  ));
 }

@@ -1,17 +1,25 @@
 import type { Role } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { loginPath } from './redirect.ts';
+import { loginPath, SESSION_ENDED_STATE } from './redirect.ts';
 import { useSession } from './session-provider.tsx';
+import type { SessionEnd } from './session-store.ts';
 
 export const ACCESS_DENIED_PATH = '/access';
 export const SIGNED_OUT_PATH = '/en/dist';
 
+/** Where a page that needs a session sends someone without one: after signing out, the landing page; else sign in. */
+export function SendToSignIn({ ended }: { ended: SessionEnd | null }) {
+  const { pathname, search, hash } = useLocation();
+  if (ended === 'signed-out') return <Navigate to={SIGNED_OUT_PATH} replace />;
+  const state = ended === 'refused' ? SESSION_ENDED_STATE : null;
+  return <Navigate to={loginPath(`${pathname}${search}${hash}`)} state={state} replace />;
+}
+
 /** Sends a visitor without a session to sign in, remembering the page they asked for. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, signedOut } = useSession();
-  const { pathname, search, hash } = useLocation();
-  if (!user) return <Navigate to={signedOut ? SIGNED_OUT_PATH : loginPath(`${pathname}${search}${hash}`)} replace />;
+  const { user, ended } = useSession();
+  if (!user) return <SendToSignIn ended={ended} />;
   return children;
 }
 

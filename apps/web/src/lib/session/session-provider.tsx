@@ -1,33 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { refreshSession } from './session-refresh.ts';
-import {
-  getSession,
-  type SessionState,
-  subscribeSession,
-  syncSessionFromStorage,
-  USER_STORAGE_KEY,
-} from './session-store.ts';
+import { getSession, type SessionState, subscribeSession } from './session-store.ts';
 
 const SessionContext = createContext<SessionState | null>(null);
+
+/**
+ * Nothing fetched for one account may show to whoever signs in next, after a change in this tab or another.
+ * The cache is emptied as the session changes, before React renders the pages that follow.
+ */
+function useForgetAnswersOfEndedSessions() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let answersFor = getSession().user?.id ?? null;
+    return subscribeSession(() => {
+      const userId = getSession().user?.id ?? null;
+      if (answersFor !== null && userId !== answersFor) queryClient.clear();
+      answersFor = userId;
+    });
+  }, [queryClient]);
+}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeSession, getSession);
   // A remembered user has no access token after a reload: get one from the refresh cookie before
   // any page asks the API for something. Visitors skip this (no needless failing request).
   const [restored, setRestored] = useState(() => getSession().user === null);
+  useForgetAnswersOfEndedSessions();
 
   useEffect(() => {
     if (!restored) void refreshSession().then(() => setRestored(true));
   }, [restored]);
-
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === USER_STORAGE_KEY || event.key === null) syncSessionFromStorage();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
 
   if (!restored) return <PageLoader />;
   return <SessionContext value={session}>{children}</SessionContext>;

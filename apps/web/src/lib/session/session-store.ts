@@ -3,15 +3,20 @@ import { type Account, accountSchema, type Session } from '@portal/contract';
 /** The signed-in account's public profile, as the authenticate and refresh-token answers carry it. */
 export type SessionUser = Account;
 
+/**
+ * Why there is no session: the person signed out (guarded pages then go to the landing page), or the
+ * server refused it (they go to sign in, told that the session ended).
+ */
+export type SessionEnd = 'signed-out' | 'refused';
+
 export interface SessionState {
   user: SessionUser | null;
   /** Short-lived access token; kept in memory only, never in storage. */
   accessToken: string | null;
-  /** The person signed out in this tab: guarded pages send them to the landing page, not to sign in. */
-  signedOut: boolean;
+  ended: SessionEnd | null;
 }
 
-export const USER_STORAGE_KEY = 'user';
+const USER_STORAGE_KEY = 'user';
 
 function readStoredUser(): SessionUser | null {
   try {
@@ -31,7 +36,7 @@ function writeStoredUser(user: SessionUser | null) {
   }
 }
 
-let state: SessionState = { user: readStoredUser(), accessToken: null, signedOut: false };
+let state: SessionState = { user: readStoredUser(), accessToken: null, ended: null };
 const listeners = new Set<() => void>();
 
 function set(next: SessionState) {
@@ -39,33 +44,44 @@ function set(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Every tab of the site shares one session, as they share the refresh cookie: a sign-in, a refresh or a
+ * sign-out in one tab reaches the others at once, access token included (only same-origin pages can listen).
+ */
+const otherTabs = new BroadcastChannel('portal-session');
+otherTabs.onmessage = (event: MessageEvent<SessionState>) => set(event.data);
+
+/** This tab's new session: remembered for the next page load and handed to the other tabs. */
+function change(next: SessionState) {
+  writeStoredUser(next.user);
+  set(next);
+  otherTabs.postMessage(next);
+}
+
 export const getSession = () => state;
 
 export function subscribeSession(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Takes an authenticate or refresh-token answer. */
 export function startSession({ jwtToken, ...user }: Session) {
-  writeStoredUser(user);
-  set({ user, accessToken: jwtToken, signedOut: false });
+  change({ user, accessToken: jwtToken, ended: null });
 }
 
 /** Takes the fields an account update answered with, keeping the access token. */
 export function updateSessionUser(user: SessionUser) {
-  writeStoredUser(user);
-  set({ ...state, user });
+  change({ ...state, user });
 }
 
-export function endSession({ signedOut = false } = {}) {
-  writeStoredUser(null);
-  set({ user: null, accessToken: null, signedOut });
+export function endSession(ended: SessionEnd) {
+  change({ user: null, accessToken: null, ended });
 }
 
-/** Follows a sign-in or sign-out done in another tab, which shows here only as a change of the stored user. */
-export function syncSessionFromStorage() {
-  const user = readStoredUser();
-  if (user?.id === state.user?.id) return;
-  set({ user, accessToken: null, signedOut: false });
+/** The sign-in page told the person why their session ended; later visits to guarded pages need not. */
+export function acknowledgeSessionEnd() {
+  if (state.ended === 'refused') set({ ...state, ended: null });
 }

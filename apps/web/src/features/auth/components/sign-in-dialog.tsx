@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authenticateSchema } from '@portal/contract';
+import { ACCOUNT_MESSAGES, authenticateSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
-import { FormField } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
+import { PasswordField } from '../../../components/form/password-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useSignIn } from '../api/sign-in.ts';
@@ -18,39 +18,41 @@ import { forgetEmail, rememberEmail, rememberedEmail } from '../remembered-email
 interface SignInDialogProps {
   /** The page the visitor asked for before being sent to sign in. */
   returnTo: string | null;
+  /** The server ended the session they had: say so. */
+  sessionEnded: boolean;
   onHide: () => void;
 }
 
 type Credentials = z.input<typeof authenticateSchema>;
 
-export function SignInDialog({ returnTo, onHide }: SignInDialogProps) {
-  const navigate = useNavigate();
+/** Signs in; the page showing it moves on once the session starts. */
+export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogProps) {
   const notify = useToast();
   const signIn = useSignIn();
   const [remember, setRemember] = useState(() => rememberedEmail() !== '');
-  const { control, register, handleSubmit, reset, formState } = useForm<Credentials, unknown, Credentials>({
+  const { control, register, handleSubmit, formState } = useForm<Credentials, unknown, Credentials>({
     resolver: zodResolver(authenticateSchema),
     mode: 'onTouched',
     defaultValues: { email: rememberedEmail(), password: '' },
   });
   const { errors } = formState;
 
-  const submit = handleSubmit((credentials) =>
-    signIn.mutate(credentials, {
-      onSuccess: () => {
-        if (remember) rememberEmail(credentials.email);
-        else forgetEmail();
-        reset();
-        navigate(returnTo ?? '/', { replace: true });
-      },
-      onError: (error) =>
-        notify({ severity: 'error', summary: 'Sign in failed', detail: error.message, life: TOAST_LIFE.long }),
-    }),
-  );
+  const submit = handleSubmit(async (credentials) => {
+    try {
+      await signIn.mutateAsync(credentials);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      notify({ severity: 'error', summary: 'Sign in failed', detail, life: TOAST_LIFE.long });
+      return;
+    }
+    if (remember) rememberEmail(credentials.email);
+    else forgetEmail();
+  });
 
   return (
     <Dialog header="Sign In" visible onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
       <form onSubmit={submit} noValidate>
+        {sessionEnded && <Message severity="warn" text={ACCOUNT_MESSAGES.sessionEnded} className="w-full mb-3" />}
         {returnTo && (
           <p className="mt-0 text-muted">
             After signing in you go back to <code>{returnTo}</code>.
@@ -64,22 +66,13 @@ export function SignInDialog({ returnTo, onHide }: SignInDialogProps) {
           autoComplete="email"
           {...register('email')}
         />
-        <FormField id="sign-in-password" label="Password" error={errors.password?.message}>
-          <Controller
-            control={control}
-            name="password"
-            render={({ field }) => (
-              <PasswordInput
-                id="sign-in-password"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.password?.message}
-                autoComplete="current-password"
-              />
-            )}
-          />
-        </FormField>
+        <PasswordField
+          control={control}
+          name="password"
+          id="sign-in-password"
+          label="Password"
+          autoComplete="current-password"
+        />
         <div className="flex align-items-center justify-content-between flex-wrap gap-2 mb-4">
           <div className="flex align-items-center gap-2">
             <Checkbox

@@ -49,10 +49,11 @@ export function DownloadPanel() {
     }
   };
 
-  const returnHome = () => {
-    signOut();
-    if (home) window.location.assign(home);
-  };
+  // Leaving the site only once the server has forgotten the session: a browser may drop a request of a page it left.
+  const returnHome = () =>
+    void signOut().then(() => {
+      if (home) window.location.assign(home);
+    });
 
   return (
     <section className="surface-card border-round-xl shadow-1 p-3 md:p-5" aria-labelledby="download-title">
@@ -116,7 +117,7 @@ export function DownloadPanel() {
           onClick={returnHome}
           disabled={!home}
         />
-        <Button type="button" label="Logout" icon="pi pi-sign-out" text onClick={signOut} />
+        <Button type="button" label="Logout" icon="pi pi-sign-out" text onClick={() => void signOut()} />
       </div>
     </section>
   );

@@ -1,17 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_TITLE, PROFILE_TITLES, updateAccountSchema } from '@portal/contract';
+import { ACCOUNT_MESSAGES, DEFAULT_TITLE, PROFILE_TITLES, updateAccountSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { PasswordField } from '../../../components/form/password-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useUpdateAccount } from '../api/update-account.ts';
 
 type ProfileValues = z.input<typeof updateAccountSchema>;
+
+/** The server's answers that are about the current password, shown under its field. */
+const CURRENT_PASSWORD_MESSAGES: readonly string[] = [
+  ACCOUNT_MESSAGES.currentPasswordRequired,
+  ACCOUNT_MESSAGES.currentPasswordWrong,
+];
 
 const valuesOf = (user: SessionUser): ProfileValues => ({
   title: (user.title as ProfileValues['title']) ?? DEFAULT_TITLE,
@@ -20,7 +29,21 @@ const valuesOf = (user: SessionUser): ProfileValues => ({
   email: user.email,
   password: '',
   confirmPassword: '',
+  currentPassword: '',
 });
+
+/** The contract's update, and the server's rule that a new password or e-mail needs the current password. */
+const profileSchema = (email: string) =>
+  updateAccountSchema.superRefine((value, context) => {
+    const changesSignIn = Boolean(value.password) || (value.email !== undefined && value.email !== email.toLowerCase());
+    if (changesSignIn && !value.currentPassword) {
+      context.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: ACCOUNT_MESSAGES.currentPasswordRequired,
+      });
+    }
+  });
 
 /** Title, names, e-mail and an optional new password of the signed-in account. */
 export function ProfileForm({ user }: { user: SessionUser }) {
@@ -30,16 +53,17 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const emailLocked = user.role === 'User';
   const titles: string[] = [...PROFILE_TITLES];
   if (user.title && !titles.includes(user.title)) titles.unshift(user.title);
-  const { control, register, handleSubmit, reset, formState } = useForm<
+  const resolver = useMemo(() => zodResolver(profileSchema(user.email)), [user.email]);
+  const { control, register, handleSubmit, reset, setError, formState } = useForm<
     ProfileValues,
     unknown,
     z.output<typeof updateAccountSchema>
-  >({ resolver: zodResolver(updateAccountSchema), mode: 'onTouched', defaultValues: valuesOf(user) });
+  >({ resolver, mode: 'onTouched', defaultValues: valuesOf(user) });
   const { errors } = formState;
 
-  const submit = handleSubmit(({ email, ...changes }) =>
+  const submit = handleSubmit(({ email, currentPassword, ...changes }) =>
     update.mutate(
-      { id: user.id, ...changes, ...(emailLocked ? {} : { email }) },
+      { id: user.id, ...changes, ...(emailLocked ? {} : { email }), ...(currentPassword ? { currentPassword } : {}) },
       {
         onSuccess: (answer) => {
           const { jwtToken, ...account } = answer;
@@ -48,7 +72,11 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           reset(valuesOf(account));
           notify({ severity: 'success', summary: 'Profile saved', detail: 'Your profile is up to date.' });
         },
-        onError: (error) => notify({ severity: 'error', summary: 'Saving failed', detail: error.message }),
+        onError: (error) => {
+          if (error instanceof ApiError && CURRENT_PASSWORD_MESSAGES.includes(error.message)) {
+            setError('currentPassword', { message: error.message }, { shouldFocus: true });
+          } else notify({ severity: 'error', summary: 'Saving failed', detail: error.message });
+        },
       },
     ),
   );
@@ -95,6 +123,18 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         <p className="mt-0 text-muted">Leave blank to keep the same password</p>
         <PasswordPairFields control={control} idPrefix="profile" passwordLabel="New Password" />
       </fieldset>
+      <p className="mb-2 text-muted">
+        {emailLocked
+          ? 'To change your password, confirm it is you with your current password.'
+          : 'To change your password or e-mail address, confirm it is you with your current password.'}
+      </p>
+      <PasswordField
+        control={control}
+        name="currentPassword"
+        id="profile-current-password"
+        label="Current Password"
+        autoComplete="current-password"
+      />
       <Button type="submit" label="Save" icon="pi pi-save" loading={update.isPending} />
     </form>
   );

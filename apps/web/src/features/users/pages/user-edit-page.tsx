@@ -7,7 +7,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { updateSessionUser } from '../../../lib/session/session-store.ts';
-import { useSignOut } from '../../../lib/session/use-sign-out.ts';
+import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { useAccount } from '../api/get-account.ts';
@@ -21,7 +21,7 @@ export function UserEditPage() {
   const { user } = useSession();
   const notify = useToast();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const leaveSession = useLeaveSession();
   const account = useAccount(id);
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
@@ -52,7 +52,7 @@ export function UserEditPage() {
     remove.mutate(id, {
       onSuccess: () => {
         notify({ severity: 'success', summary: 'Successful', detail: ACCOUNT_MESSAGES.accountDeleted });
-        if (isSelf) signOut();
+        if (isSelf) leaveSession();
         else navigate(USER_LIST_PATH);
       },
       onError: fail,

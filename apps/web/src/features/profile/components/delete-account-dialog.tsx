@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { PasswordField } from '../../../components/form/password-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
+import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useDeleteOwnAccount } from '../api/delete-own-account.ts';
+
+const confirmationSchema = z.object({
+  currentPassword: z.string().min(1, ACCOUNT_MESSAGES.deleteConfirmRequired).max(200),
+});
+type Confirmation = z.infer<typeof confirmationSchema>;
+
+interface DeleteAccountDialogProps {
+  accountId: string;
+  visible: boolean;
+  onHide: () => void;
+}
+
+/** Asks for the password, deletes the account, and leaves for the landing page signed out. */
+export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccountDialogProps) {
+  const notify = useToast();
+  const leaveSession = useLeaveSession();
+  const remove = useDeleteOwnAccount();
+  const { control, handleSubmit, reset, setError, setFocus } = useForm<Confirmation>({
+    resolver: zodResolver(confirmationSchema),
+    defaultValues: { currentPassword: '' },
+  });
+  // The last Super Admin may not go: the server's reason stays in the dialog, above the password.
+  const refusal = remove.error instanceof ApiError && remove.error.status === 409 ? remove.error.message : null;
+
+  const close = () => {
+    reset();
+    remove.reset();
+    onHide();
+  };
+
+  const submit = handleSubmit(({ currentPassword }) =>
+    remove.mutate(
+      { id: accountId, currentPassword },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', summary: 'Account deleted', detail: ACCOUNT_MESSAGES.accountDeleted });
+          leaveSession();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.message === ACCOUNT_MESSAGES.currentPasswordWrong) {
+            setError('currentPassword', { message: error.message }, { shouldFocus: true });
+          } else if (!(error instanceof ApiError && error.status === 409)) {
+            notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long });
+          }
+        },
+      },
+    ),
+  );
+
+  return (
+    <Dialog
+      header="Delete my account"
+      visible={visible}
+      onHide={close}
+      onShow={() => setFocus('currentPassword')}
+      modal
+      draggable={false}
+      className="delete-account-dialog"
+      {...DIALOG_SIZE}
+    >
+      <form onSubmit={submit} noValidate>
+        <p className="mt-0">This deletes your account and signs you out on every device. It can not be undone.</p>
+        {refusal && <Message severity="error" text={refusal} className="w-full mb-3" />}
+        <PasswordField
+          control={control}
+          name="currentPassword"
+          id="delete-account-password"
+          label="Your password"
+          autoComplete="current-password"
+        />
+        <div className="flex flex-column sm:flex-row sm:justify-content-end gap-2">
+          <Button type="button" label="Cancel" icon="pi pi-times" outlined onClick={close} />
+          <Button
+            type="submit"
+            label="Delete my account"
+            icon="pi pi-trash"
+            severity="danger"
+            loading={remove.isPending}
+          />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

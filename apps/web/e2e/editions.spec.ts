@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   editionFileName,
@@ -182,4 +184,31 @@ test('Return to homepage signs the user out and opens the configured home site',
   await page.goto('/en/dist');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
+
+test('the File Manager flags an edition whose PDF the server lost, and a download of it says so', async ({
+  page,
+  request,
+}) => {
+  await ensureLanguage(request, 'English');
+  const pdf = makePdf(`Teevo August ${YEAR}`);
+  await uploadThroughApi(request, 8, pdf);
+  // The store names files by random keys: find this one by its bytes, and lose it.
+  const store = path.join(process.env.PORTAL_E2E_DATA_DIR as string, 'files');
+  const digest = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+  for (const name of (await readdir(store)).filter((entry) => entry.endsWith('.pdf'))) {
+    if (digest(await readFile(path.join(store, name))) === digest(pdf)) await rm(path.join(store, name));
+  }
+
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/file-list');
+  const row = page.getByRole('row').filter({ hasText: `Teevo_English_${YEAR}_08.pdf` });
+  await expect(row.getByText(FILE_MESSAGES.missingTag)).toBeVisible();
+  await row.getByRole('button', { name: `Download Teevo_English_${YEAR}_08.pdf` }).click();
+  await expect(toast(page, FILE_MESSAGES.fileMissing)).toBeVisible();
+
+  await uploadThroughApi(request, 8, makePdf(`Teevo August ${YEAR} again`));
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(FILE_MESSAGES.missingTag)).toHaveCount(0);
 });

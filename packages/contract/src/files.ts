@@ -21,6 +21,7 @@ export const FILE_MESSAGES = {
   fileNotFound: 'File not found.',
   editionMissing: 'The selected edition does not exist.',
   fileMissing: 'This edition’s file is missing on the server. An admin needs to upload it again.',
+  missingTag: 'File missing: upload it again',
   selectionMissing: 'Please select a year, month, and language',
   downloadFailed: 'Error while downloading file. Try again later',
   downloadLinkExpired: 'This download link has expired. Please start the download again.',

@@ -453,6 +453,9 @@ describe('an edition whose PDF is missing from the store', () => {
       if (method === 'GET') expect(response.json()).toEqual({ message: FILE_MESSAGES.fileMissing });
     }
     expect(await counted()).toBe(0);
+    const link = await app.inject({ url: `/api/files/download-link/${id}`, headers: user.headers });
+    expect(link.statusCode).toBe(410);
+    expect(link.json()).toEqual({ message: FILE_MESSAGES.fileMissing });
     const missing = await app.inject({ url: '/api/files/missing', headers: admin.headers });
     expect(missing.statusCode).toBe(200);
     expect(missing.json().ids).toEqual([id]);

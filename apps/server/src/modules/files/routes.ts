@@ -8,7 +8,7 @@ import { HttpError, Unauthorized } from '../../errors.ts';
 import { PROBE_BYTES, recordDownload } from '../downloads/record.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { signDownloadToken, verifyDownloadToken } from './download-links.ts';
-import { readableName, toFileRecord } from './file-view.ts';
+import { type EditionRow, readableName, toFileRecord } from './file-view.ts';
 import { notModified, parseRange, rangeApplies } from './ranges.ts';
 import { deleteFile, findEdition, listFiles, listMissingFiles, saveEdition } from './service.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
@@ -22,6 +22,16 @@ const contentDisposition = (name: string) =>
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.auth.require();
   const admins = app.auth.require(...ADMIN_ROLES);
+
+  /** An edition whose PDF the store has lost is said so (and logged): no link to it, no download. */
+  async function assertStored(request: FastifyRequest, edition: EditionRow) {
+    if ((await app.storage.size(edition.file.storageKey)) !== undefined) return;
+    request.log.error(
+      { fileId: edition.file.id, storageKey: edition.file.storageKey },
+      'an edition’s file is missing from the store: it must be uploaded again',
+    );
+    throw new HttpError(410, FILE_MESSAGES.fileMissing);
+  }
 
   const upload = {
     preHandler: admins,
@@ -116,6 +126,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const edition = await findEdition(app.db, request.params.id);
+      await assertStored(request, edition);
       const token = signDownloadToken(edition.file.id, (request.caller as { id: string }).id, app.auth.secret);
       return {
         url: `/api/files/download/${edition.file.id}?token=${encodeURIComponent(token)}`,
@@ -153,13 +164,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId = (request.caller as { id: string }).id;
       }
       const edition = await findEdition(app.db, request.params.id);
-      if ((await app.storage.size(edition.file.storageKey)) === undefined) {
-        request.log.error(
-          { fileId: edition.file.id, storageKey: edition.file.storageKey },
-          'an edition’s file is missing from the store: it must be uploaded again',
-        );
-        throw new HttpError(410, FILE_MESSAGES.fileMissing);
-      }
+      await assertStored(request, edition);
       const { file } = edition;
       const validators = { etag: `"${file.sha256 ?? file.storageKey}"`, lastModified: file.updatedAt.toUTCString() };
       reply

@@ -1,6 +1,7 @@
-import type { FileRecord } from '@portal/contract';
+import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
+import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { SearchableTable } from '../../../components/searchable-table.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
@@ -8,22 +9,24 @@ import { formatUploadedOn } from '../utils/format-uploaded-on.ts';
 
 interface FileTableProps {
   files: FileRecord[];
+  /** Ids of files whose PDF the server has lost. */
+  missing: ReadonlySet<string>;
   loading: boolean;
   onDownload: (file: FileRecord) => void;
   onDelete: (file: FileRecord) => void;
   toolbar: ReactNode;
 }
 
-/** The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it. */
-const nameAndBook = (file: FileRecord) => (
-  <>
-    {file.name}
-    <small className="block text-muted">{file.book_name}</small>
-  </>
-);
-
 /** The file manager's table of edition files. */
-export function FileTable({ files, loading, onDownload, onDelete, toolbar }: FileTableProps) {
+export function FileTable({ files, missing, loading, onDownload, onDelete, toolbar }: FileTableProps) {
+  // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it.
+  const nameAndBook = (file: FileRecord) => (
+    <>
+      {file.name}
+      <small className="block text-muted">{file.book_name}</small>
+      {missing.has(file._id) && <Tag severity="danger" className="mt-1" value={FILE_MESSAGES.missingTag} />}
+    </>
+  );
   const actions = (file: FileRecord) => (
     <div className="flex gap-2">
       <Button

@@ -1,4 +1,5 @@
 import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useEffect, useState } from 'react';
@@ -9,12 +10,14 @@ import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { useFiles } from '../../../lib/editions/get-files.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useDeleteFile } from '../api/delete-file.ts';
+import { missingFilesQuery } from '../api/get-missing-files.ts';
 import { FileTable } from '../components/file-table.tsx';
 import { UploadDialog } from '../components/upload-dialog.tsx';
 
 export function FileListPage() {
   const notify = useToast();
   const files = useFiles();
+  const missing = useQuery(missingFilesQuery);
   const deleteFile = useDeleteFile();
   const download = useDownloadEdition();
   const [importing, setImporting] = useState(false);
@@ -38,6 +41,7 @@ export function FileListPage() {
       {(files.isFetching || deleteFile.isPending) && <PageLoader />}
       <FileTable
         files={files.data ?? []}
+        missing={missing.data ?? new Set()}
         loading={files.isPending}
         onDownload={(file) => void download(file._id)}
         onDelete={setDeleting}

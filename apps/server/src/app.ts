@@ -22,7 +22,7 @@ import { migrateRoutes } from './modules/migrate/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin from './plugins/auth/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(countryRoutes, { prefix: '/api' });
   await app.register(bookRoutes, { prefix: '/api/books' });
   await app.register(fileRoutes, { prefix: '/api' });
-  await app.register(downloadRoutes, { prefix: '/api/transaction' });
+  await app.register(downloadRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/transaction' });
   await app.register(migrateRoutes, { prefix: '/api/migrate' });
   await app.register(webPlugin, { webDist: config.webDist });

@@ -6,7 +6,7 @@ import type { Role } from '@portal/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { accounts, type NewAccount } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/accounts/passwords.ts';
+import { hashPassword } from '../src/plugins/auth/passwords.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_ADMIN = { email: 'super@example.org', password: 'Super-secret-1' };

@@ -9,6 +9,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './migration.ts';
 export * from './records.ts';
+export * from './permissions.ts';
 export * from './roles.ts';
 export * from './stats.ts';
 export * from './system.ts';

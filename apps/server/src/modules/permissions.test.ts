@@ -158,7 +158,7 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   'POST /api/file/upload/': () => editionUpload('/api/file/upload/'),
   'GET /api/file/getById/:id': async () => ({ url: `/api/file/getById/${await newEdition()}` }),
   'DELETE /api/file/delete/:id': async () => ({ url: `/api/file/delete/${await newEdition()}` }),
-  'GET /api/files/download-link/:id': async () => ({ url: `/api/files/download-link/${await newEdition()}` }),
+  'GET /api/files/download-link/:id': async () => ({ url: `/api/files/download-link/${await storedEdition()}` }),
   'GET /api/files/download/:id': async () => ({ url: `/api/files/download/${await storedEdition()}` }),
   'GET /api/transaction/getTeeVoLanguagesByBookName': async () => ({
     url: '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&year=2025&month=1',

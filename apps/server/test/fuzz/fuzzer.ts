@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '../../src/db/ids.ts';
 import { accounts, books, churches, files, languages, refreshTokens } from '../../src/db/schema.ts';
-import { hashOpaqueToken, signAccessToken } from '../../src/modules/accounts/tokens.ts';
+import { hashOpaqueToken, signAccessToken } from '../../src/plugins/auth/tokens.ts';
 import { loginAs, nextAddress } from '../app.ts';
 import { edition, uploadEdition } from '../files.ts';
 import { allowed, type Caller } from '../permissions.ts';

@@ -12,8 +12,8 @@ import {
   type TestApp,
 } from '../../../test/app.ts';
 import { accounts, accountTokens, churches, downloads, refreshTokens } from '../../db/schema.ts';
+import { signAccessToken } from '../../plugins/auth/tokens.ts';
 import type { Mail } from '../../plugins/mail.ts';
-import { signAccessToken } from './tokens.ts';
 
 let app: TestApp;
 let sent: Mail[];

@@ -1,7 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
+  can,
   type createAccountSchema,
-  isAdminRole,
   MESSAGES,
   type Account as PublicAccount,
   type updateAccountSchema,
@@ -12,10 +12,10 @@ import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, churches } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth/auth.ts';
+import { hashPassword, verifyPassword } from '../../plugins/auth/passwords.ts';
 import { orConflict } from '../records.ts';
 import { findPublicAccount, selectAccounts, toPublicAccount } from './account-view.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 
 async function load(db: Database, id: string): Promise<Account> {
   const [account] = isUuid(id) ? await db.select().from(accounts).where(eq(accounts.id, id)) : [];
@@ -40,8 +40,8 @@ async function checkEmailFree(db: Database, email: string, exceptId?: string) {
 /** Admins may not touch Super Admins or make one; everyone else only themselves. */
 function assertMayManage(caller: Caller, target: Pick<Account, 'id' | 'role'>) {
   if (caller.id === target.id) return;
-  if (!isAdminRole(caller.role)) throw new Forbidden(MESSAGES.denied);
-  if (target.role === 'Super Admin' && caller.role !== 'Super Admin')
+  if (!can(caller.role, 'accounts:manage')) throw new Forbidden(MESSAGES.denied);
+  if (target.role === 'Super Admin' && !can(caller.role, 'accounts:manage-super-admins'))
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
 }
 
@@ -51,6 +51,14 @@ async function confirmOwnPassword(target: Account, currentPassword: string | und
   if (!(await verifyPassword(target.passwordHash, currentPassword))) {
     throw new BadRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
   }
+}
+
+/** Every Super Admin, with when its password last changed (tokens from before then are void). */
+export function listSuperAdmins(db: Database) {
+  return db
+    .select({ id: accounts.id, passwordChangedAt: accounts.passwordChangedAt })
+    .from(accounts)
+    .where(eq(accounts.role, 'Super Admin'));
 }
 
 export async function listAccounts(db: Database): Promise<PublicAccount[]> {
@@ -65,7 +73,7 @@ export async function getAccount(db: Database, caller: Caller, id: string): Prom
 }
 
 export async function createAccount(db: Database, caller: Caller, input: z.output<typeof createAccountSchema>) {
-  if (input.role === 'Super Admin' && caller.role !== 'Super Admin')
+  if (input.role === 'Super Admin' && !can(caller.role, 'accounts:manage-super-admins'))
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
   await checkEmailFree(db, input.email);
   await checkChurch(db, input.church);
@@ -105,10 +113,10 @@ export async function updateAccount(
   const roleChanges = input.role !== undefined && input.role !== target.role;
   const verifiedChanges = input.isVerified !== undefined && input.isVerified !== (target.verifiedAt !== null);
   const emailChanges = input.email !== undefined && input.email !== target.email;
-  if (self && (roleChanges || verifiedChanges || (emailChanges && !isAdminRole(caller.role)))) {
+  if (self && (roleChanges || verifiedChanges || (emailChanges && !can(caller.role, 'accounts:change-own-email')))) {
     throw new Forbidden(ACCOUNT_MESSAGES.ownRoleLocked);
   }
-  if (roleChanges && input.role === 'Super Admin' && caller.role !== 'Super Admin') {
+  if (roleChanges && input.role === 'Super Admin' && !can(caller.role, 'accounts:manage-super-admins')) {
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
   }
   const passwordChanged = Boolean(input.password);

@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, accountTokens } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
+import { hashPassword } from '../../plugins/auth/passwords.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../plugins/auth/tokens.ts';
 import type { Mail } from '../../plugins/mail.ts';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
 import { checkChurch } from './management.ts';
-import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.ts';
-import { hashOpaqueToken, newOpaqueToken } from './tokens.ts';
 
 type Purpose = 'verify-email' | 'reset-password';
 const HOURS: Record<Purpose, number> = { 'verify-email': VERIFY_TOKEN_HOURS, 'reset-password': RESET_TOKEN_HOURS };

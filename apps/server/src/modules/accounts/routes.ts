@@ -1,6 +1,5 @@
 import {
   ACCOUNT_MESSAGES,
-  ADMIN_ROLES,
   accountListQuerySchema,
   accountPageSchema,
   accountSchema,
@@ -21,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { listAccountPage } from './list.ts';
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './management.ts';
@@ -76,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const limitPasswordChecks = limitPerAccount(1, (request) =>
     (request.body as { currentPassword?: unknown } | null)?.currentPassword === undefined
       ? undefined
-      : `password-of:${caller(request).id}`,
+      : `password-of:${app.auth.caller(request).id}`,
   );
   const mailContext = { db: app.db, mail: app.mail, publicUrl: config.publicUrl, log: app.log };
   const cookieOptions = {
@@ -97,7 +95,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     reply.setCookie(REFRESH_COOKIE, signedIn.refreshToken, { ...cookieOptions, expires: signedIn.refreshExpires });
     return signedIn.session;
   };
-  const caller = (request: FastifyRequest) => request.caller as Caller;
 
   app.post(
     '/register',
@@ -257,7 +254,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   );
 
   const list = {
-    preHandler: app.auth.require(...ADMIN_ROLES),
+    preHandler: app.auth.require('accounts:manage'),
     schema: { tags, security, summary: 'All accounts (admins)', response: { 200: z.array(accountSchema) } },
   };
   app.get('/getAll', list, async () => listAccounts(app.db));
@@ -266,7 +263,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/list',
     {
-      preHandler: app.auth.require(...ADMIN_ROLES),
+      preHandler: app.auth.require('accounts:manage'),
       schema: {
         tags,
         security,
@@ -288,13 +285,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       response: { 200: accountSchema },
     },
   };
-  app.get('/getById/:id', read, async (request) => getAccount(app.db, caller(request), request.params.id));
-  app.get('/:id', read, async (request) => getAccount(app.db, caller(request), request.params.id));
+  app.get('/getById/:id', read, async (request) => getAccount(app.db, app.auth.caller(request), request.params.id));
+  app.get('/:id', read, async (request) => getAccount(app.db, app.auth.caller(request), request.params.id));
 
   app.post(
     '/',
     {
-      preHandler: app.auth.require(...ADMIN_ROLES),
+      preHandler: app.auth.require('accounts:manage'),
       schema: {
         tags,
         security,
@@ -303,7 +300,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         response: { 201: accountSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAccount(app.db, caller(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createAccount(app.db, app.auth.caller(request), request.body)),
   );
 
   const update = {
@@ -322,7 +320,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     request: FastifyRequest<{ Params: { id: string }; Body: z.output<typeof updateAccountSchema> }>,
     reply: FastifyReply,
   ) => {
-    const who = caller(request);
+    const who = app.auth.caller(request);
     const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
     if (!passwordChanged) return account;
     await afterPasswordChange(mailContext, account);
@@ -349,8 +347,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request, reply) => {
-      await deleteAccount(app.db, caller(request), request.params.id, request.body?.currentPassword);
-      if (caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      await deleteAccount(app.db, app.auth.caller(request), request.params.id, request.body?.currentPassword);
+      if (app.auth.caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );

@@ -4,9 +4,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accounts, refreshTokens } from '../../db/schema.ts';
 import { Unauthorized } from '../../errors.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../plugins/auth/passwords.ts';
+import { hashOpaqueToken, newOpaqueToken, signAccessToken } from '../../plugins/auth/tokens.ts';
 import { findPublicAccount } from './account-view.ts';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { hashOpaqueToken, newOpaqueToken, signAccessToken } from './tokens.ts';
 
 export interface ClientInfo {
   ip: string;

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, bookInputSchema, bookSchema } from '@portal/contract';
+import { bookInputSchema, bookSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
@@ -7,7 +7,7 @@ import { bookRecords } from './service.ts';
 const tags = ['books'];
 
 export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admins = app.auth.require(...ADMIN_ROLES);
+  const admins = app.auth.require('records:manage');
 
   app.get(
     '/',

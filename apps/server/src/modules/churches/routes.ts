@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, CHURCH_MESSAGES, churchInputSchema, churchSchema, messageSchema } from '@portal/contract';
+import { CHURCH_MESSAGES, churchInputSchema, churchSchema, messageSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
@@ -7,7 +7,7 @@ import { createChurch, deleteChurch, getChurch, listChurches, updateChurch } fro
 const tags = ['churches'];
 
 export const churchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admins = app.auth.require(...ADMIN_ROLES);
+  const admins = app.auth.require('records:manage');
 
   app.get(
     '/getAll',

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, COUNTRY_MESSAGES, countrySchema, countryUploadResultSchema } from '@portal/contract';
+import { COUNTRY_MESSAGES, countrySchema, countryUploadResultSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listCountries, replaceCountries } from './service.ts';
@@ -22,7 +22,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files/uploadCountries',
     {
-      preHandler: app.auth.require(...ADMIN_ROLES),
+      preHandler: app.auth.require('records:manage'),
       schema: {
         tags,
         security: [{ bearer: [] }],

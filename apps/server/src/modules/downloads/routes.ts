@@ -6,23 +6,81 @@ import {
   fileRecordSchema,
   messageSchema,
 } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Caller } from '../../plugins/auth.ts';
+import { Unauthorized } from '../../errors.ts';
+import { readableName } from '../files/file-view.ts';
 import { editionLanguages, findEdition, findEditionByNames } from '../files/service.ts';
-import { security } from '../route-schemas.ts';
+import { idParams, security } from '../route-schemas.ts';
+import { linkHolder, signDownloadToken } from './links.ts';
 import { recordDownload } from './record.ts';
+import { assertStored, sendEdition } from './send-edition.ts';
 
 const tags = ['downloads'];
 
-/** Edition look-up for the download panel, and the legacy ways of reporting a download. */
+/**
+ * Everything about getting an edition: the download panel's look-ups, the download link and the download
+ * itself, and the legacy ways of reporting a download.
+ */
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = app.auth.require();
+  const readers = app.auth.require('editions:download');
 
   app.get(
-    '/getTeeVoLanguagesByBookName',
+    '/files/download-link/:id',
     {
-      preHandler: signedIn,
+      preHandler: readers,
+      schema: {
+        tags,
+        security,
+        summary: 'A short-lived link the browser can open to download the file with its own download manager',
+        params: idParams,
+        response: { 200: z.object({ url: z.string(), name: z.string() }) },
+      },
+    },
+    async (request) => {
+      const edition = await findEdition(app.db, request.params.id);
+      await assertStored(app.storage, request, edition);
+      const token = signDownloadToken(edition.file.id, app.auth.caller(request).id, app.auth.secret);
+      return {
+        url: `/api/files/download/${edition.file.id}?token=${encodeURIComponent(token)}`,
+        name: readableName(edition),
+      };
+    },
+  );
+
+  app.get(
+    '/files/download/:id',
+    {
+      compress: false,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Stream the PDF (Range, ETag and Last-Modified supported); signed in by bearer token or a `token` from download-link. Records the download.',
+        params: idParams,
+        querystring: z.object({ token: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      // Who asks comes first: without a valid link or session, an unknown id and a known one look the same.
+      let accountId: string | undefined;
+      if (request.query.token) {
+        accountId = await linkHolder(app.db, request.query.token, request.params.id, app.auth.secret);
+        if (!accountId) throw new Unauthorized(FILE_MESSAGES.downloadLinkExpired);
+      } else {
+        await readers.call(app, request, reply);
+        accountId = app.auth.caller(request).id;
+      }
+      const edition = await findEdition(app.db, request.params.id);
+      return sendEdition(app, request, reply, edition, accountId);
+    },
+  );
+
+  app.get(
+    '/transaction/getTeeVoLanguagesByBookName',
+    {
+      preHandler: readers,
       schema: {
         tags,
         security,
@@ -35,9 +93,9 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getBookByName',
+    '/transaction/getBookByName',
     {
-      preHandler: signedIn,
+      preHandler: readers,
       schema: {
         tags,
         security,
@@ -50,7 +108,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const report = {
-    preHandler: signedIn,
+    preHandler: readers,
     schema: {
       tags,
       security,
@@ -60,10 +118,12 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageSchema },
     },
   };
-  const handleReport = async (request: { body: { file: string }; caller: Caller | null }) => {
+  const handleReport = async (request: FastifyRequest<{ Body: { file: string } }>) => {
     const edition = await findEdition(app.db, request.body.file);
-    await recordDownload(app.db, (request.caller as Caller).id, edition);
+    await recordDownload(app.db, app.auth.caller(request).id, edition);
     return { message: FILE_MESSAGES.recorded };
   };
-  for (const url of ['/create', '/create/', '/countDownload', '/countDownload/']) app.post(url, report, handleReport);
+  for (const url of ['/create', '/create/', '/countDownload', '/countDownload/']) {
+    app.post(`/transaction${url}`, report, handleReport);
+  }
 };

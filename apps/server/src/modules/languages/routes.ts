@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, LANGUAGE_MESSAGES, languageInputSchema, languageSchema, messageSchema } from '@portal/contract';
+import { LANGUAGE_MESSAGES, languageInputSchema, languageSchema, messageSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
@@ -7,7 +7,7 @@ import { deleteLanguage, languageRecords } from './service.ts';
 const tags = ['languages'];
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admins = app.auth.require(...ADMIN_ROLES);
+  const admins = app.auth.require('records:manage');
 
   app.get(
     '/getAll',

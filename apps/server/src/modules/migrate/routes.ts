@@ -9,11 +9,10 @@ import {
   migrationProgressSchema,
   migrationReportSchema,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accounts } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
+import { listSuperAdmins } from '../accounts/management.ts';
 import { importLegacyExport } from './importer.ts';
 import { latestReport } from './saved-reports.ts';
 import { receiveExport } from './upload.ts';
@@ -23,7 +22,7 @@ const security = [{ bearer: [] }];
 const idle: MigrationProgress = { running: false, phase: null, done: 0, total: 0 };
 
 export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const superAdmin = app.auth.require('Super Admin');
+  const superAdmin = app.auth.require('migration:run');
   const uploads = path.join(app.config.dataDir, 'migration-uploads');
   // Leftovers of imports interrupted by a crash.
   await rm(uploads, { recursive: true, force: true });
@@ -45,10 +44,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
     if (passwordChangedAt > claims.iatMs) throw new Unauthorized(MESSAGES.signInRequired);
   };
   async function readSuperAdmins() {
-    const rows = await app.db
-      .select({ id: accounts.id, passwordChangedAt: accounts.passwordChangedAt })
-      .from(accounts)
-      .where(eq(accounts.role, 'Super Admin'));
+    const rows = await listSuperAdmins(app.db);
     return new Map(rows.map((row) => [row.id, row.passwordChangedAt?.getTime() ?? 0]));
   }
   const refuseWhileRunning: preHandlerAsyncHookHandler = async () => {
@@ -83,7 +79,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
           exportFolder: folder,
           pdfFolder: folder,
           dryRun: fields.data.dryRun,
-          createdBy: request.caller?.id,
+          createdBy: app.auth.caller(request).id,
           onProgress: (phase, done, total) => {
             progress = { running: true, phase, done, total };
           },

@@ -1,28 +1,25 @@
 import {
-  ADMIN_ROLES,
+  can,
   countByLanguageQuerySchema,
   countItemSchema,
   countSchema,
   dateRangeSchema,
   downloadPageSchema,
-  isAdminRole,
   MESSAGES,
   myCountsSchema,
   pageQuerySchema,
   statsSummarySchema,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../../db/ids.ts';
-import { downloads } from '../../db/schema.ts';
 import { Forbidden } from '../../errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth/auth.ts';
 import { security } from '../route-schemas.ts';
 import {
   countByBook,
   countByLanguage,
   countForAccount,
+  listAccountDownloads,
   listDownloads,
   myCounts,
   summary,
@@ -32,14 +29,14 @@ import {
 const tags = ['statistics'];
 
 /** Admins see everyone's figures; a User only their own. */
-function assertMaySee(caller: Caller | null, accountId: string) {
-  if (!caller || (caller.id !== accountId && !isAdminRole(caller.role))) throw new Forbidden(MESSAGES.denied);
+function assertMaySee(caller: Caller, accountId: string) {
+  if (caller.id !== accountId && !can(caller.role, 'stats:read')) throw new Forbidden(MESSAGES.denied);
 }
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = { timeZone: app.config.timeZone };
   const signedIn = app.auth.require();
-  const admins = app.auth.require(...ADMIN_ROLES);
+  const admins = app.auth.require('stats:read');
   const accountParams = z.object({ id: z.string() });
 
   app.get(
@@ -125,9 +122,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertMaySee(request.caller, request.params.id);
-      if (!isUuid(request.params.id)) return { items: [], total: 0 };
-      return listDownloads(app.db, eq(downloads.accountId, request.params.id), request.query);
+      assertMaySee(app.auth.caller(request), request.params.id);
+      return listAccountDownloads(app.db, request.params.id, request.query);
     },
   );
 
@@ -144,8 +140,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertMaySee(request.caller, request.params.id);
-      return { count: isUuid(request.params.id) ? await countForAccount(app.db, clock, request.params.id) : 0 };
+      assertMaySee(app.auth.caller(request), request.params.id);
+      return { count: await countForAccount(app.db, clock, request.params.id) };
     },
   );
 
@@ -163,8 +159,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, ...range } = request.query;
-      assertMaySee(request.caller, userId);
-      return { count: isUuid(userId) ? await countForAccount(app.db, clock, userId, range) : 0 };
+      assertMaySee(app.auth.caller(request), userId);
+      return { count: await countForAccount(app.db, clock, userId, range) };
     },
   );
 
@@ -179,6 +175,6 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myCountsSchema },
       },
     },
-    async (request) => myCounts(app.db, clock, (request.caller as Caller).id),
+    async (request) => myCounts(app.db, clock, app.auth.caller(request).id),
   );
 };

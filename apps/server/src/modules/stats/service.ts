@@ -1,5 +1,6 @@
 import { type CountItem, type DateRange, type DownloadEntry, monthName, type StatsSummary } from '@portal/contract';
 import { and, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { accounts, books, downloads } from '../../db/schema.ts';
 
@@ -84,8 +85,16 @@ export async function summary(
   };
 }
 
+/** How many downloads an account made (in the range); an id that can't be an account's made none. */
 export async function countForAccount(db: Database, clock: Clock, accountId: string, range?: DateRange) {
+  if (!isUuid(accountId)) return 0;
   return countWhere(db, and(eq(downloads.accountId, accountId), range ? withinDays(range, clock) : undefined));
+}
+
+/** One account's downloads, newest first; an id that can't be an account's has none. */
+export async function listAccountDownloads(db: Database, accountId: string, page: { first: number; rows: number }) {
+  if (!isUuid(accountId)) return { items: [], total: 0 };
+  return listDownloads(db, eq(downloads.accountId, accountId), page);
 }
 
 export async function myCounts(db: Database, clock: Clock, accountId: string) {

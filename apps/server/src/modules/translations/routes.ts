@@ -1,5 +1,4 @@
 import {
-  ADMIN_ROLES,
   FILE_MESSAGES,
   messageSchema,
   TRANSLATION_MESSAGES,
@@ -17,7 +16,7 @@ const tags = ['translations'];
 
 /** The legacy translation API over the edition files; see service.ts for why create is refused. */
 export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admins = app.auth.require(...ADMIN_ROLES);
+  const admins = app.auth.require('records:manage');
 
   app.get(
     '/getAll',

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, type Role } from '@portal/contract';
+import { can, MESSAGES, type Permission, type Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import { isUuid } from '../db/ids.ts';
-import { accounts } from '../db/schema.ts';
-import { Forbidden, Unauthorized } from '../errors.ts';
-import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.ts';
+import type { Config } from '../../config.ts';
+import { isUuid } from '../../db/ids.ts';
+import { accounts } from '../../db/schema.ts';
+import { Forbidden, Unauthorized } from '../../errors.ts';
+import { type AccessClaims, verifyAccessToken } from './tokens.ts';
 
 export interface Caller {
   id: string;
@@ -23,8 +23,10 @@ declare module 'fastify' {
       secret: string;
       /** The claims of the request's bearer token when it is genuine and unexpired; the account is not checked. */
       claims(request: FastifyRequest): AccessClaims | undefined;
-      /** A preHandler admitting a signed-in caller with one of the roles (any role when none is named). */
-      require(...roles: Role[]): preHandlerAsyncHookHandler;
+      /** A preHandler admitting a signed-in caller who has the permission (anyone signed in when none is named). */
+      require(permission?: Permission): preHandlerAsyncHookHandler;
+      /** Whom a request admitted by `require` came from. */
+      caller(request: FastifyRequest): Caller;
     };
   }
   interface FastifyRequest {
@@ -77,12 +79,16 @@ export default fp(
     app.decorate('auth', {
       secret,
       claims,
-      require(...roles: Role[]): preHandlerAsyncHookHandler {
+      require(permission?: Permission): preHandlerAsyncHookHandler {
         return async (request) => {
           request.caller = await identify(request);
           if (!request.caller) throw new Unauthorized(MESSAGES.signInRequired);
-          if (roles.length > 0 && !roles.includes(request.caller.role)) throw new Forbidden(MESSAGES.denied);
+          if (permission && !can(request.caller.role, permission)) throw new Forbidden(MESSAGES.denied);
         };
+      },
+      caller(request: FastifyRequest): Caller {
+        if (!request.caller) throw new Unauthorized(MESSAGES.signInRequired);
+        return request.caller;
       },
     });
   },

@@ -70,41 +70,6 @@ const environmentSchema = z.object({
 
 export type Environment = z.input<typeof environmentSchema>;
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  /** Whether X-Forwarded-For names the client (behind a reverse proxy or load balancer). */
-  trustProxy: boolean;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  jwtSecret: string | undefined;
-  admin: { email: string; password: string } | undefined;
-  logLevel: string;
-  /** Sign-in and sign-up attempts allowed per client address and minute. */
-  authRateLimit: number;
-  /** How long a rotated refresh token still gets a session (a second tab refreshing at the same moment). */
-  refreshReuseGraceSeconds: number;
-  /** Origins of front ends on other sites allowed to call the API with credentials; none by default. */
-  corsOrigins: string[];
-  /** SameSite of the refresh cookie; `none` (front ends on another site) needs an https PUBLIC_URL. */
-  cookieSameSite: 'strict' | 'lax' | 'none';
-  /** Statistics count days in this zone. */
-  timeZone: string;
-  links: {
-    home: string;
-    sponsor: string;
-    audio: string;
-    braille: string;
-    publications: string;
-    teaserVideo: string;
-  };
-  webDist: string;
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -139,10 +104,20 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       'Invalid configuration: COOKIE_SAMESITE none needs an https PUBLIC_URL (browsers drop such cookies unless Secure)',
     );
   }
+  return toConfig(e, publicUrl, environment);
+}
+
+/** The settings as the server uses them, from the validated environment: `Config` is its type. */
+function toConfig(
+  e: z.output<typeof environmentSchema>,
+  publicUrl: string,
+  environment: Record<string, string | undefined>,
+) {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    /** Whether X-Forwarded-For names the client (behind a reverse proxy or load balancer). */
     trustProxy: e.TRUST_PROXY === 'true',
     dataDir: fromCaller(e.DATA_DIR, environment),
     databaseUrl: e.DATABASE_URL,
@@ -155,11 +130,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { email: e.ADMIN_EMAIL.trim().toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    /** Sign-in and sign-up attempts allowed per client address (and per account) and minute. */
     authRateLimit: e.AUTH_RATE_LIMIT,
+    /** How long a rotated refresh token still gets a session (a second tab refreshing at the same moment). */
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
-    // An origin is scheme, host and port: what browsers send, without a path or trailing slash.
+    /** Front ends on other sites allowed to call the API with credentials: scheme, host and port, as browsers send them. */
     corsOrigins: e.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    /** SameSite of the refresh cookie; `none` (front ends on another site) needs an https PUBLIC_URL. */
     cookieSameSite: e.COOKIE_SAMESITE,
+    /** Statistics count days in this zone. */
     timeZone: e.TIME_ZONE,
     links: {
       home: e.EXTERNAL_HOME_URL,
@@ -172,3 +151,5 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDist: e.WEB_DIST ? fromCaller(e.WEB_DIST, environment) : defaultWebDist,
   };
 }
+
+export type Config = ReturnType<typeof toConfig>;

@@ -1,6 +1,7 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { isUuid } from '../db/ids.ts';
 import type { Database } from '../db/index.ts';
+import { byName, sameName } from '../db/names.ts';
 import type { books, languages } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { orConflict, recordView } from './records.ts';
@@ -25,19 +26,16 @@ export function namedRecords(table: NamedTable, options: NamedRecordOptions) {
   const columns = { id: table.id, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt };
 
   async function assertNameFree(db: Database, name: string, exceptId?: string) {
-    const sameName = sql`lower(${table.name}) = lower(${name})`;
+    const named = sameName(table.name, name);
     const [taken] = await db
       .select({ id: table.id })
       .from(table)
-      .where(exceptId ? and(sameName, ne(table.id, exceptId)) : sameName);
+      .where(exceptId ? and(named, ne(table.id, exceptId)) : named);
     if (taken) throw new Conflict(options.nameTaken);
   }
 
   async function list(db: Database) {
-    const rows = await db
-      .select(columns)
-      .from(table)
-      .orderBy(asc(sql`lower(${table.name})`));
+    const rows = await db.select(columns).from(table).orderBy(byName(table.name));
     return rows.map(view);
   }
 

@@ -1,8 +1,9 @@
 import { CHURCH_MESSAGES, type Church, type churchInputSchema } from '@portal/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
+import { byName, sameName } from '../../db/names.ts';
 import { type Church as ChurchRow, churches, countries } from '../../db/schema.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
 import { orConflict, recordView } from '../records.ts';
@@ -24,10 +25,7 @@ async function load(db: Database, id: string): Promise<ChurchRow> {
 
 /** The country as the country list spells it; a church must be in a listed country. */
 async function listedCountry(db: Database, country: string): Promise<string> {
-  const [row] = await db
-    .select({ name: countries.name })
-    .from(countries)
-    .where(sql`lower(${countries.name}) = lower(${country})`);
+  const [row] = await db.select({ name: countries.name }).from(countries).where(sameName(countries.name, country));
   if (!row) throw new BadRequest(CHURCH_MESSAGES.unknownCountry);
   return row.name;
 }
@@ -35,20 +33,17 @@ async function listedCountry(db: Database, country: string): Promise<string> {
 /** Validates the input against the database: a listed country, and a name not yet used there. */
 async function storableValues(db: Database, input: ChurchInput, exceptId?: string): Promise<ChurchInput> {
   const country = await listedCountry(db, input.country);
-  const sameName = and(eq(churches.country, country), sql`lower(${churches.name}) = lower(${input.name})`);
+  const sameChurch = and(eq(churches.country, country), sameName(churches.name, input.name));
   const [taken] = await db
     .select({ id: churches.id })
     .from(churches)
-    .where(exceptId ? and(sameName, ne(churches.id, exceptId)) : sameName);
+    .where(exceptId ? and(sameChurch, ne(churches.id, exceptId)) : sameChurch);
   if (taken) throw new Conflict(CHURCH_MESSAGES.nameTaken);
   return { ...input, country };
 }
 
 export async function listChurches(db: Database): Promise<Church[]> {
-  const rows = await db
-    .select()
-    .from(churches)
-    .orderBy(asc(churches.country), asc(sql`lower(${churches.name})`));
+  const rows = await db.select().from(churches).orderBy(asc(churches.country), byName(churches.name));
   return rows.map(toChurch);
 }
 

@@ -2,6 +2,7 @@ import { type CountItem, type DateRange, type DownloadEntry, monthName, type Sta
 import { and, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
+import { sameName } from '../../db/names.ts';
 import { accounts, books, downloads } from '../../db/schema.ts';
 
 /** Where the statistics' days begin and end. */
@@ -25,7 +26,7 @@ export const withinDays = (range: DateRange, clock: Clock) =>
 /** The book's stored name (downloads keep the exact name), so the (book_name, downloaded_at) index serves. */
 async function canonicalBook(db: Database, book: string | undefined): Promise<string | null | undefined> {
   if (!book) return undefined;
-  const [row] = await db.select({ name: books.name }).from(books).where(sql`lower(${books.name}) = lower(${book})`);
+  const [row] = await db.select({ name: books.name }).from(books).where(sameName(books.name, book));
   return row?.name ?? null;
 }
 

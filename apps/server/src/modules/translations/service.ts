@@ -1,6 +1,7 @@
 import { FILE_MESSAGES, type FileRecord, TRANSLATION_MESSAGES, type Translation } from '@portal/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { sameName } from '../../db/names.ts';
 import { files, languages } from '../../db/schema.ts';
 import { BadRequest, Conflict } from '../../errors.ts';
 import { toFileRecord } from '../files/file-view.ts';
@@ -28,7 +29,7 @@ export async function changeLanguage(db: Database, id: string, languageName: str
   const [language] = await db
     .select({ id: languages.id })
     .from(languages)
-    .where(sql`lower(${languages.name}) = lower(${languageName})`);
+    .where(sameName(languages.name, languageName));
   if (!language) throw new BadRequest(FILE_MESSAGES.unknownLanguage);
   const [taken] = await db
     .select({ id: files.id })

@@ -1,0 +1,479 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { app, churchId, expectNoSecrets, refreshWith, sent, useAccountsApp } from '../../../test/accounts.ts';
+import { createTestAccount, loginAs, nextAddress, signIn, TEST_ADMIN } from '../../../test/app.ts';
+import { accounts, downloads } from '../../db/schema.ts';
+
+useAccountsApp();
+
+describe('GET /api/accounts/getAll and GET /api/accounts', () => {
+  it('lists accounts for admins without secrets', async () => {
+    const admin = await loginAs(app, 'Admin');
+    for (const url of ['/api/accounts/getAll', '/api/accounts']) {
+      const response = await app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().some((a: { email: string }) => a.email === TEST_ADMIN.email)).toBe(true);
+      expectNoSecrets(response.body);
+    }
+  });
+
+  it('is closed to users (403) and visitors (401)', async () => {
+    const user = await loginAs(app, 'User');
+    expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll', headers: user.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll' })).statusCode).toBe(401);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/accounts/getAll',
+      headers: { authorization: 'Bearer a.b.c' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/accounts/getById/:id', () => {
+  it('a user reads self but not another user', async () => {
+    const user = await loginAs(app, 'User');
+    const other = await createTestAccount(app);
+    const self = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${user.account.id}`,
+      headers: user.headers,
+    });
+    expect(self.statusCode).toBe(200);
+    expect(self.json()).toMatchObject({ id: user.account.id });
+    const theirs = await app.inject({ method: 'GET', url: `/api/accounts/${other.account.id}`, headers: user.headers });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    const admin = await loginAs(app, 'Admin');
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
+      const response = await app.inject({ method: 'GET', url: `/api/accounts/getById/${id}`, headers: admin.headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountNotFound });
+    }
+  });
+});
+
+describe('PUT /api/accounts/updateUser/:id', () => {
+  it('a user updates own names and keeps the session when changing the password', async () => {
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${user.account.id}`,
+      headers: user.headers,
+      payload: {
+        title: 'Mrs',
+        firstName: 'Efua',
+        lastName: 'Asante',
+        password: 'Changed-pass-1',
+        confirmPassword: 'Changed-pass-1',
+        currentPassword: user.password,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ title: 'Mrs', firstName: 'Efua', lastName: 'Asante', fullName: 'Efua Asante' });
+    expect(body.jwtToken).toEqual(expect.any(String));
+    expectNoSecrets(response.body);
+    const withNew = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${user.account.id}`,
+      headers: { authorization: `Bearer ${body.jwtToken}` },
+    });
+    expect(withNew.statusCode).toBe(200);
+    await signIn(app, user.account.email, 'Changed-pass-1');
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[user.account.email, 'Your password was changed']]);
+  });
+
+  it('asks for the current password before changing one’s own password or e-mail, and changes nothing without it', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const url = `/api/accounts/updateUser/${admin.account.id}`;
+    const change = { password: 'Taken-over-1', confirmPassword: 'Taken-over-1' };
+    const cases: [object, string][] = [
+      [change, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ ...change, currentPassword: 'wrong-guess' }, ACCOUNT_MESSAGES.currentPasswordWrong],
+      [{ email: 'thief@example.org' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+      [{ email: 'thief@example.org', currentPassword: '' }, ACCOUNT_MESSAGES.currentPasswordRequired],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await app.inject({ method: 'PUT', url, headers: admin.headers, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    await signIn(app, admin.account.email, admin.password);
+    const moved = await app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { email: 'moved.admin@example.org', currentPassword: admin.password },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe('moved.admin@example.org');
+  });
+
+  it('limits guesses of the current password like sign-in attempts', async () => {
+    const user = await loginAs(app, 'User');
+    const guess = (currentPassword: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/accounts/updateUser/${user.account.id}`,
+        headers: user.headers,
+        payload: { password: 'Guessed-pass-1', confirmPassword: 'Guessed-pass-1', currentPassword },
+        remoteAddress: nextAddress(),
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await guess(`guess-${attempt}`)).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const names = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${user.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Still' },
+    });
+    expect(names.statusCode).toBe(200);
+  });
+
+  it('answers PUT /api/accounts/:id, the original API’s path, the same way', async () => {
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${user.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Original', password: 'Original-pass-1', confirmPassword: 'Original-pass-1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordRequired });
+    const named = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${user.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Original' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ id: user.account.id, firstName: 'Original' });
+  });
+
+  it('answers an unchanged profile, or one of unknown fields only, with the account as it is', async () => {
+    const user = await loginAs(app, 'User');
+    for (const payload of [{}, { nickname: 'Ama' }]) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/accounts/updateUser/${user.account.id}`,
+        headers: user.headers,
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: user.account.id, email: user.account.email });
+    }
+  });
+
+  it('mails the account’s owner when an admin changes its password, and nobody for other changes', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    const url = `/api/accounts/updateUser/${target.account.id}`;
+    const named = await app.inject({ method: 'PUT', url, headers: admin.headers, payload: { firstName: 'Abena' } });
+    expect(named.statusCode).toBe(200);
+    expect(sent).toHaveLength(0);
+    const changed = await app.inject({
+      method: 'PUT',
+      url,
+      headers: admin.headers,
+      payload: { password: 'Admin-set-pass-1', confirmPassword: 'Admin-set-pass-1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[target.account.email, 'Your password was changed']]);
+    expect(sent[0]?.text).toContain('Hello Abena');
+  });
+
+  it('a user can not change own role, verified flag or e-mail, nor another account', async () => {
+    const user = await loginAs(app, 'User');
+    const other = await createTestAccount(app);
+    const url = `/api/accounts/updateUser/${user.account.id}`;
+    for (const payload of [{ role: 'Admin' }, { isVerified: false }, { email: 'new@example.org' }]) {
+      const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.ownRoleLocked });
+    }
+    const [unchanged] = await app.db.select().from(accounts).where(eq(accounts.id, user.account.id));
+    expect(unchanged?.role).toBe('User');
+    const theirs = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${other.account.id}`,
+      headers: user.headers,
+      payload: { firstName: 'Hacked' },
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+
+  it('validates: names, e-mail, short password, confirmation', async () => {
+    const user = await loginAs(app, 'User');
+    const url = `/api/accounts/updateUser/${user.account.id}`;
+    const cases: [object, string][] = [
+      [{ firstName: '' }, ACCOUNT_MESSAGES.firstNameRequired],
+      [{ firstName: 'Ama\u0000' }, 'firstName: must not contain control characters'],
+      [{ address: '12 Ring Road\u0000' }, 'address: must not contain control characters'],
+      [{ password: 'short', confirmPassword: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
+      [{ password: 'Long-enough-1' }, ACCOUNT_MESSAGES.confirmRequired],
+      [{ password: 'Long-enough-1', confirmPassword: 'Long-enough-2' }, ACCOUNT_MESSAGES.passwordsMustMatch],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+  });
+
+  it('an admin changes a user role and verified flag, but can not touch or create a Super Admin', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    const promoted = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${target.account.id}`,
+      headers: admin.headers,
+      payload: { role: 'Admin', isVerified: false },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toMatchObject({ role: 'Admin', isVerified: false });
+    const grant = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${target.account.id}`,
+      headers: admin.headers,
+      payload: { role: 'Super Admin' },
+    });
+    expect(grant.statusCode).toBe(403);
+    const [superAdmin] = await app.db.select().from(accounts).where(eq(accounts.email, TEST_ADMIN.email));
+    const touch = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${superAdmin?.id}`,
+      headers: admin.headers,
+      payload: { firstName: 'Demoted' },
+    });
+    expect(touch.statusCode).toBe(403);
+    expect(touch.json()).toEqual({ message: ACCOUNT_MESSAGES.superAdminOnly });
+  });
+
+  it('refuses an e-mail that another account has', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await createTestAccount(app);
+    const other = await createTestAccount(app);
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${target.account.id}`,
+      headers: admin.headers,
+      payload: { email: other.account.email.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailTaken });
+  });
+});
+
+describe('POST /api/accounts', () => {
+  const newAccount = (email: string, role = 'User') => ({
+    title: 'Pastor',
+    firstName: 'Kwame',
+    lastName: 'Nkrumah',
+    email,
+    password: 'Created-pass-1',
+    confirmPassword: 'Created-pass-1',
+    role,
+    church: churchId,
+  });
+
+  it('an admin creates a verified account that can sign in', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: newAccount('made@example.org'),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ email: 'made@example.org', churchName: 'Grace Chapel', isVerified: true });
+    await signIn(app, 'made@example.org', 'Created-pass-1');
+  });
+
+  it('an admin can not create a Super Admin; a Super Admin can', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: newAccount('boss@example.org', 'Super Admin'),
+    });
+    expect(refused.statusCode).toBe(403);
+    const superAdmin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: { authorization: `Bearer ${superAdmin.token}` },
+      payload: newAccount('boss@example.org', 'Super Admin'),
+    });
+    expect(allowed.statusCode).toBe(201);
+  });
+
+  it('refuses users, duplicates and missing names', async () => {
+    const user = await loginAs(app, 'User');
+    const admin = await loginAs(app, 'Admin');
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/accounts',
+          headers: user.headers,
+          payload: newAccount('u@example.org'),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: newAccount(TEST_ADMIN.email),
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const nameless = await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin.headers,
+      payload: { ...newAccount('nameless@example.org'), lastName: '' },
+    });
+    expect(nameless.json()).toEqual({ message: ACCOUNT_MESSAGES.lastNameRequired });
+  });
+});
+
+describe('accounts written at the same moment', () => {
+  it('six creations of one e-mail at once: one 201, the others 409', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const create = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts',
+        headers: admin.headers,
+        payload: {
+          firstName: 'Same',
+          lastName: 'Time',
+          email: 'same.time@example.org',
+          password: 'Same-time-1',
+          confirmPassword: 'Same-time-1',
+        },
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, create));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json()).toEqual({ message: ACCOUNT_MESSAGES.emailTaken });
+    }
+  });
+
+  it('four accounts moved to one e-mail at once: one 200, the others 409', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const targets = await Promise.all(Array.from({ length: 4 }, () => createTestAccount(app)));
+    const answers = await Promise.all(
+      targets.map(({ account }) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/accounts/updateUser/${account.id}`,
+          headers: admin.headers,
+          payload: { email: 'moved.together@example.org' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
+});
+
+describe('DELETE /api/accounts/:id', () => {
+  it('an admin deletes a user; its sessions end', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/${user.account.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${user.account.id}`,
+      headers: user.headers,
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('an admin can not delete a Super Admin, and the last Super Admin stays', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const superAdmins = await app.db.select().from(accounts).where(eq(accounts.role, 'Super Admin'));
+    const target = superAdmins[0]?.id as string;
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/accounts/${target}`, headers: admin.headers })).statusCode,
+    ).toBe(403);
+    const only = await loginAs(app, 'Super Admin');
+    await app.db
+      .delete(accounts)
+      .where(eq(accounts.role, 'Super Admin'))
+      .then(async () => {
+        await app.db.insert(accounts).values({ ...only.account });
+      });
+    const last = await app.inject({ method: 'DELETE', url: `/api/accounts/${only.account.id}`, headers: only.headers });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toEqual({ message: ACCOUNT_MESSAGES.lastSuperAdmin });
+  });
+
+  it('a user can not delete another account', async () => {
+    const user = await loginAs(app, 'User');
+    const other = await createTestAccount(app);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/accounts/${other.account.id}`, headers: user.headers }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('a user deletes their own account with its password: sessions end, downloads stay without the person', async () => {
+    const user = await loginAs(app, 'User');
+    await app.db.insert(downloads).values({
+      accountId: user.account.id,
+      bookName: 'Deleted-person book',
+      languageName: 'English',
+      month: 3,
+      year: 2025,
+    });
+    const url = `/api/accounts/${user.account.id}`;
+    const wrong = await app.inject({
+      method: 'DELETE',
+      url,
+      headers: user.headers,
+      payload: { currentPassword: 'not-mine' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordWrong });
+    const response = await app.inject({
+      method: 'DELETE',
+      url,
+      headers: user.headers,
+      cookies: { refreshToken: user.refreshToken },
+      payload: { currentPassword: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    expect(response.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
+    expect((await refreshWith(user.refreshToken)).statusCode).toBe(401);
+    expect((await app.inject({ url, headers: user.headers })).statusCode).toBe(401);
+    const kept = await app.db.select().from(downloads).where(eq(downloads.bookName, 'Deleted-person book'));
+    expect(kept.map((row) => row.accountId)).toEqual([null]);
+  });
+
+  it('deletes one’s own account without a body, as clients of the original API do', async () => {
+    const user = await loginAs(app, 'User');
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/accounts/${user.account.id}`,
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await app.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,270 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { app, churchId, linkToken, post, registration, sent, useAccountsApp } from '../../../test/accounts.ts';
+import { createTestAccount, loginAs, signIn } from '../../../test/app.ts';
+import { accounts, accountTokens } from '../../db/schema.ts';
+
+useAccountsApp();
+
+describe('POST /api/accounts/register', () => {
+  it('takes the original accounts API’s body: no isMember means a visitor, who needs no church', async () => {
+    const response = await post('/api/accounts/register', {
+      title: 'Mr',
+      firstName: 'Kojo',
+      lastName: 'Antwi',
+      email: 'kojo@example.org',
+      password: 'Original-pass-1',
+      confirmPassword: 'Original-pass-1',
+      acceptTerms: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'kojo@example.org'));
+    expect(account).toMatchObject({ firstName: 'Kojo', lastName: 'Antwi', isMember: false, churchId: null });
+  });
+
+  it('creates an unverified account and mails a verification link', async () => {
+    const response = await post('/api/accounts/register', registration('  Ama@Example.ORG '));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'));
+    expect(account).toMatchObject({
+      firstName: 'Ama',
+      lastName: 'Mensah Owusu',
+      churchId,
+      isMember: true,
+      verifiedAt: null,
+    });
+    expect(account?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toBe('ama@example.org');
+    expect(sent[0]?.text).toContain('http://localhost:4000/account/verify-email?token=');
+  });
+
+  it('answers the same for a registered address and warns its owner instead', async () => {
+    const response = await post('/api/accounts/register', registration('ama@example.org'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    expect(sent[0]?.subject).toMatch(/tried to register/);
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'))).toHaveLength(1);
+  });
+
+  it('accepts the dialog variant: church NAN, member', async () => {
+    const response = await post('/api/accounts/register', { ...registration('kofi@example.org'), church: 'NAN' });
+    expect(response.statusCode).toBe(200);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'kofi@example.org'));
+    expect(account?.churchId).toBeNull();
+  });
+
+  it('accepts firstName, lastName and the address of the full register form instead of fullName', async () => {
+    const { fullName: _, ...rest } = registration('legacy.client@example.org');
+    const response = await post('/api/accounts/register', {
+      ...rest,
+      firstName: 'Yaw',
+      lastName: 'Boateng',
+      address: ' 12 Ring Road, Accra ',
+    });
+    expect(response.statusCode).toBe(200);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'legacy.client@example.org'));
+    expect(account).toMatchObject({ firstName: 'Yaw', lastName: 'Boateng', address: '12 Ring Road, Accra' });
+  });
+
+  it.each([
+    ['no e-mail', { email: '' }, ACCOUNT_MESSAGES.emailRequired],
+    ['a bad e-mail', { email: 'not-an-address' }, ACCOUNT_MESSAGES.emailInvalid],
+    ['no full name', { fullName: '' }, ACCOUNT_MESSAGES.fullNameRequired],
+    ['a NUL in the full name', { fullName: 'Ama\u0000Mensah' }, 'fullName: must not contain control characters'],
+    ['a short password', { password: 'Ab1', confirmPassword: 'Ab1' }, ACCOUNT_MESSAGES.passwordTooShort],
+    ['no confirmation', { confirmPassword: '' }, ACCOUNT_MESSAGES.confirmRequired],
+    ['a mismatched confirmation', { confirmPassword: 'Other-pass-1' }, ACCOUNT_MESSAGES.passwordsMustMatch],
+    ['a member without church', { church: '' }, ACCOUNT_MESSAGES.churchRequired],
+    ['terms not accepted', { acceptTerms: false }, ACCOUNT_MESSAGES.acceptTerms],
+    ['an unknown church', { church: '00000000-0000-4000-8000-000000000000' }, ACCOUNT_MESSAGES.churchNotFound],
+  ])('refuses %s with its message and creates nothing', async (_case, change, message) => {
+    const email = `refused-${Date.now()}@example.org`;
+    const response = await post('/api/accounts/register', { ...registration(email), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(0);
+  });
+
+  it('accepts real-world addresses with long endings', async () => {
+    const response = await post('/api/accounts/register', registration('pastor@grace.church'));
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/accounts/verify-email', () => {
+  it('verifies with the mailed token once', async () => {
+    await post('/api/accounts/register', registration('verify.me@example.org'));
+    const token = linkToken(sent[0]);
+    const first = await post('/api/accounts/verify-email', { token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: ACCOUNT_MESSAGES.verified });
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'verify.me@example.org'));
+    expect(account?.verifiedAt).toBeInstanceOf(Date);
+    const again = await post('/api/accounts/verify-email', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.verifyFailed });
+  });
+
+  it('refuses forged, expired and missing tokens', async () => {
+    expect((await post('/api/accounts/verify-email', { token: 'forged' })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.verifyFailed,
+    });
+    await post('/api/accounts/register', registration('expired@example.org'));
+    const token = linkToken(sent[0]);
+    await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await post('/api/accounts/verify-email', { token })).statusCode).toBe(400);
+    const missing = await post('/api/accounts/verify-email', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenRequired });
+  });
+});
+
+describe('password reset', () => {
+  it('forgot-password answers the same for unknown addresses and mails nothing', async () => {
+    const response = await post('/api/accounts/forgot-password', { email: 'nobody@example.org' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.resetSent });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('validates, resets once, verifies the account, ends old sessions and mails a notice', async () => {
+    const { account, password } = await createTestAccount(app, { verifiedAt: null });
+    await app.db.update(accounts).set({ verifiedAt: new Date() }).where(eq(accounts.id, account.id));
+    const { refreshToken, token: oldJwt } = await signIn(app, account.email, password);
+    await app.db.update(accounts).set({ verifiedAt: null }).where(eq(accounts.id, account.id));
+
+    await post('/api/accounts/forgot-password', { email: account.email });
+    const token = linkToken(sent[0]);
+    expect(sent[0]?.text).toContain('/account/reset-password?token=');
+    expect((await post('/api/accounts/validate-reset-token', { token })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.tokenValid,
+    });
+
+    const mismatch = await post('/api/accounts/reset-password', {
+      token,
+      password: 'New-pass-12',
+      confirmPassword: 'Other-1234',
+    });
+    expect(mismatch.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordsMustMatch });
+    const reset = await post('/api/accounts/reset-password', {
+      token,
+      password: 'New-pass-12',
+      confirmPassword: 'New-pass-12',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordReset });
+    expect(sent.at(-1)?.subject).toBe('Your password was changed');
+
+    await signIn(app, account.email, 'New-pass-12');
+    const reused = await post('/api/accounts/reset-password', {
+      token,
+      password: 'Third-pass-1',
+      confirmPassword: 'Third-pass-1',
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+    const oldSession = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/refresh-token',
+      cookies: { refreshToken },
+    });
+    expect(oldSession.statusCode).toBe(401);
+    const oldAccess = await app.inject({
+      method: 'GET',
+      url: `/api/accounts/getById/${account.id}`,
+      headers: { authorization: `Bearer ${oldJwt}` },
+    });
+    expect(oldAccess.statusCode).toBe(401);
+  });
+
+  it('refuses forged and expired reset tokens', async () => {
+    expect((await post('/api/accounts/validate-reset-token', { token: 'forged' })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.tokenInvalid,
+    });
+    const { account } = await createTestAccount(app);
+    await post('/api/accounts/forgot-password', { email: account.email });
+    const token = linkToken(sent[0]);
+    await app.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.accountId, account.id));
+    expect((await post('/api/accounts/validate-reset-token', { token })).statusCode).toBe(400);
+  });
+
+  it('a reset retires the other reset links of the account, not those of others', async () => {
+    const { account } = await createTestAccount(app);
+    const other = await createTestAccount(app);
+    await post('/api/accounts/forgot-password', { email: account.email });
+    await post('/api/accounts/forgot-password', { email: account.email });
+    await post('/api/accounts/forgot-password', { email: other.account.email });
+    const [older, newer, others] = sent.map(linkToken);
+    const reset = await post('/api/accounts/reset-password', {
+      token: newer,
+      password: 'New-pass-12',
+      confirmPassword: 'New-pass-12',
+    });
+    expect(reset.statusCode).toBe(200);
+    const stale = await post('/api/accounts/reset-password', {
+      token: older,
+      password: 'Other-pass-12',
+      confirmPassword: 'Other-pass-12',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+    expect((await post('/api/accounts/validate-reset-token', { token: others })).statusCode).toBe(200);
+  });
+
+  it('a password changed on the profile retires the reset links mailed before', async () => {
+    const user = await loginAs(app, 'User');
+    await post('/api/accounts/forgot-password', { email: user.account.email });
+    const [token] = sent.map(linkToken);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/accounts/updateUser/${user.account.id}`,
+      headers: user.headers,
+      payload: { password: 'Changed-pass-2', confirmPassword: 'Changed-pass-2', currentPassword: user.password },
+    });
+    expect(changed.statusCode).toBe(200);
+    const stale = await post('/api/accounts/validate-reset-token', { token });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+  });
+
+  it('forgot-password refuses a missing or malformed e-mail with its message', async () => {
+    const missing = await post('/api/accounts/forgot-password', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.emailRequired });
+    const malformed = await post('/api/accounts/forgot-password', { email: 'not-an-address' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: ACCOUNT_MESSAGES.emailInvalid });
+  });
+
+  it('reset-password refuses a too short password with its message', async () => {
+    const response = await post('/api/accounts/reset-password', {
+      token: 'any-token',
+      password: 'Ab1',
+      confirmPassword: 'Ab1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordTooShort });
+  });
+
+  it('register and forgot-password answer before their mail has gone out', async () => {
+    const held: (() => void)[] = [];
+    vi.mocked(app.mail.send).mockImplementation(() => new Promise<void>((resolve) => held.push(resolve)));
+    const { account } = await createTestAccount(app);
+    expect((await post('/api/accounts/register', registration(account.email))).statusCode).toBe(200);
+    expect((await post('/api/accounts/forgot-password', { email: account.email })).statusCode).toBe(200);
+    expect(held).toHaveLength(2);
+    for (const release of held) release();
+  });
+
+  it('a verification token is not a reset token', async () => {
+    await post('/api/accounts/register', registration('cross.use@example.org'));
+    const token = linkToken(sent[0]);
+    expect((await post('/api/accounts/validate-reset-token', { token })).statusCode).toBe(400);
+  });
+});

@@ -114,11 +114,7 @@ describe('POST /api/accounts/refresh-token', () => {
   it('rotates the refresh token and gives a new session', async () => {
     const { account, password } = await createTestAccount(app);
     const { refreshToken } = await signIn(app, account.email, password);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { refreshToken },
-    });
+    const response = await refreshWith(refreshToken);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: account.id, jwtToken: expect.any(String) });
     const next = response.cookies.find((c) => c.name === 'refreshToken')?.value;
@@ -136,18 +132,10 @@ describe('POST /api/accounts/refresh-token', () => {
       .update(refreshTokens)
       .set({ revokedAt: new Date(Date.now() - 11_000) })
       .where(and(eq(refreshTokens.accountId, account.id), isNotNull(refreshTokens.revokedAt)));
-    const reuse = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { refreshToken: first },
-    });
+    const reuse = await refreshWith(first);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ message: ACCOUNT_MESSAGES.sessionExpired });
-    const afterTheft = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { refreshToken: second },
-    });
+    const afterTheft = await refreshWith(second);
     expect(afterTheft.statusCode).toBe(401);
   });
 
@@ -194,7 +182,7 @@ describe('POST /api/accounts/refresh-token', () => {
       .update(refreshTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.accountId, account.id));
-    const expired = await app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { refreshToken } });
+    const expired = await refreshWith(refreshToken);
     expect(expired.statusCode).toBe(401);
   });
 });
@@ -211,7 +199,7 @@ describe('POST /api/accounts/revoke-token', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
-    const after = await app.inject({ method: 'POST', url: '/api/accounts/refresh-token', cookies: { refreshToken } });
+    const after = await refreshWith(refreshToken);
     expect(after.statusCode).toBe(401);
   });
 

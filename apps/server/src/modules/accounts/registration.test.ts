@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { app, churchId, linkToken, post, registration, sent, useAccountsApp } from '../../../test/accounts.ts';
-import { createTestAccount, loginAs, signIn } from '../../../test/app.ts';
+import { createTestAccount, loginAs, nextAddress, signIn } from '../../../test/app.ts';
 import { accounts, accountTokens } from '../../db/schema.ts';
 
 useAccountsApp();
@@ -260,6 +260,33 @@ describe('password reset', () => {
     expect((await post('/api/accounts/forgot-password', { email: account.email })).statusCode).toBe(200);
     expect(held).toHaveLength(2);
     for (const release of held) release();
+  });
+
+  it('forgot-password for a known address answers before its reset token is written, as for an unknown one', async () => {
+    const { account } = await createTestAccount(app);
+    const insert = app.db.insert.bind(app.db);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // Holds every write of an account token until the gate opens.
+    const held = vi.spyOn(app.db, 'insert').mockImplementation(((table: Parameters<typeof insert>[0]) => {
+      const builder = insert(table);
+      if (table !== accountTokens) return builder;
+      return { values: (values: never) => gate.then(() => builder.values(values)) };
+    }) as unknown as typeof app.db.insert);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await app.db.select().from(accountTokens).where(eq(accountTokens.accountId, account.id))).toEqual([]);
+    open();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    held.mockRestore();
+    expect(linkToken(sent[0])).toBeTruthy();
   });
 
   it('a verification token is not a reset token', async () => {

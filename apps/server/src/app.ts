@@ -17,6 +17,7 @@ import { churchRoutes } from './modules/churches/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { sweepAtStart } from './modules/files/sweep.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
+  // Files that no record names (a crash between the two) go before the first request.
+  await sweepAtStart(app);
 
   await app.register(systemRoutes, { prefix: '/api', config });
   await app.register(accountRoutes, { prefix: '/api/accounts', config });

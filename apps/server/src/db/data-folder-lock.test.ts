@@ -1,52 +1,18 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedEnvironment, freePort, serverScript as server, startServer } from '../../test/server-process.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
 
 const run = promisify(execFile);
-const server = path.resolve(import.meta.dirname, '../server.ts');
 const migrationCli = path.resolve(import.meta.dirname, '../modules/migrate/cli.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-/** The embedded database on dataDir, also when the suite runs on PostgreSQL (DATABASE_URL set). */
-const environment = (dataDir: string, port: number) => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: 'lock@example.org',
-  ADMIN_PASSWORD: 'Lock-test-pass-1',
-});
-
-/** Starts the portal and resolves once it listens (its banner printed). */
-function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [server], { env: environment(dataDir, port) });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) resolve(child);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
+const environment = (dataDir: string, port: number) =>
+  embeddedEnvironment(dataDir, port, { ADMIN_EMAIL: 'lock@example.org', ADMIN_PASSWORD: 'Lock-test-pass-1' });
 
 /** Runs a command to its end, failure included. */
 function finish(file: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -71,7 +37,7 @@ describe('one process per data folder', () => {
 
   it('refuses a second server and the migration command before they open the database, and survives kill -9', async () => {
     const port = await freePort();
-    first = await startServer(dataDir, port);
+    first = await startServer(environment(dataDir, port));
     expect(await health(port)).toBe(200);
 
     const second = await finish(server, [], environment(dataDir, await freePort()));
@@ -102,7 +68,7 @@ describe('one process per data folder', () => {
     first.kill('SIGKILL');
     await new Promise((resolve) => first?.once('exit', resolve));
     const restartPort = await freePort();
-    first = await startServer(dataDir, restartPort);
+    first = await startServer(environment(dataDir, restartPort));
     expect(await health(restartPort)).toBe(200);
     // The account written before the kill is there: signing in with its password asks to verify it.
     const signIn = await fetch(`http://127.0.0.1:${restartPort}/api/accounts/authenticate`, {

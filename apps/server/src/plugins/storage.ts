@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -19,12 +19,27 @@ export interface StagedFile {
   discard(): Promise<void>;
 }
 
+export interface StoredFile {
+  key: string;
+  size: number;
+  modified: Date;
+}
+
+export interface Removed {
+  files: number;
+  bytes: number;
+}
+
 export interface Storage {
   /** Streams an upload to a temporary file; nothing is visible under a key until commit(). */
   stage(source: Readable): Promise<StagedFile>;
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
+  /** Every file stored under a key. */
+  list(): Promise<StoredFile[]>;
+  /** Removes the staged files last written before `before`: uploads that a crash interrupted. */
+  clearStaged(before: Date): Promise<Removed>;
 }
 
 declare module 'fastify' {
@@ -34,12 +49,27 @@ declare module 'fastify' {
 }
 
 const HEAD_BYTES = 8;
+const KEY = /^[\w-]+\.pdf$/;
+
+const statOrNothing = (file: string) => stat(file).catch(() => undefined);
+
+/** Makes a rename into the folder durable, so that a record committed after it never outlives its file in a power cut. */
+async function syncFolder(folder: string) {
+  // Windows can't open a folder; NTFS journals renames itself.
+  if (process.platform === 'win32') return;
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The file store: a folder under DATA_DIR; keys are generated names, never a client's path. */
 export function createFolderStorage(root: string): Storage {
   const incoming = path.join(root, '.incoming');
   const pathOf = (key: string) => {
-    if (!/^[\w-]+\.pdf$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
 
@@ -59,7 +89,7 @@ export function createFolderStorage(root: string): Storage {
         },
       });
       try {
-        await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx', flush: true }));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
@@ -71,6 +101,7 @@ export function createFolderStorage(root: string): Storage {
         async commit() {
           const key = `${randomUUID()}.pdf`;
           await rename(temporary, pathOf(key));
+          await syncFolder(root);
           return key;
         },
         discard: () => rm(temporary, { force: true }),
@@ -83,6 +114,27 @@ export function createFolderStorage(root: string): Storage {
         () => undefined,
       ),
     remove: (key) => rm(pathOf(key), { force: true }),
+    async list() {
+      const keys = (await readdir(root, { withFileTypes: true }))
+        .filter((entry) => entry.isFile() && KEY.test(entry.name))
+        .map((entry) => entry.name);
+      const infos = await Promise.all(keys.map((key) => statOrNothing(pathOf(key))));
+      return keys.flatMap((key, index) => {
+        const info = infos[index];
+        return info ? [{ key, size: info.size, modified: info.mtime }] : [];
+      });
+    },
+    async clearStaged(before) {
+      const removed = { files: 0, bytes: 0 };
+      for (const name of await readdir(incoming).catch(() => [])) {
+        const info = await statOrNothing(path.join(incoming, name));
+        if (!info || info.mtime >= before) continue;
+        await rm(path.join(incoming, name), { recursive: true, force: true });
+        removed.files += 1;
+        removed.bytes += info.size;
+      }
+      return removed;
+    },
   };
 }
 
@@ -90,8 +142,6 @@ export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const root = path.join(config.dataDir, 'files');
     await mkdir(root, { recursive: true });
-    // Leftovers of uploads interrupted by a crash.
-    await rm(path.join(root, '.incoming'), { recursive: true, force: true });
     app.decorate('storage', createFolderStorage(root));
   },
   { name: 'storage' },

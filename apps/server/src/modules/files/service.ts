@@ -7,6 +7,7 @@ import { books, files, languages } from '../../db/schema.ts';
 import { BadRequest, NotFound } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
+import { lockStoreForWriting, removeUnrecorded } from './sweep.ts';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
@@ -37,8 +38,9 @@ async function idByName(db: Database, table: typeof books | typeof languages, na
 }
 
 /**
- * Makes a staged upload the current file of its edition. The stored file is moved into place first
- * and removed again if the record can't be written; a replaced file is removed only after commit.
+ * Makes a staged upload the current file of its edition. The file is moved into place in the record's
+ * transaction, with the store taken for writing, and removed again if the record isn't committed; a
+ * replaced file is removed only after commit.
  */
 export async function saveEdition(
   db: Database,
@@ -53,11 +55,12 @@ export async function saveEdition(
   const languageId = await idByName(db, languages, fields.language);
   if (!languageId) throw new BadRequest(FILE_MESSAGES.unknownLanguage);
 
-  const key = await staged.commit();
+  let key: string | undefined;
   let replacedKey: string | undefined;
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
+      await lockStoreForWriting(tx);
       const edition = and(
         eq(files.bookId, bookId),
         eq(files.languageId, languageId),
@@ -69,6 +72,7 @@ export async function saveEdition(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${editionKey}, 0))`);
       const [previous] = await tx.select({ storageKey: files.storageKey }).from(files).where(edition);
       replacedKey = previous?.storageKey;
+      key = await staged.commit();
       const values = {
         bookId,
         languageId,
@@ -90,7 +94,7 @@ export async function saveEdition(
       return saved?.id as string;
     });
   } catch (error) {
-    await storage.remove(key);
+    if (key) await removeUnrecorded(db, storage, [key]);
     throw error;
   }
   if (replacedKey) await storage.remove(replacedKey);

@@ -3,6 +3,7 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { Conflict } from '../../errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { lockStoreForWriting } from '../files/sweep.ts';
 import type { ImportContext, ProgressListener } from './context.ts';
 import { readExport } from './export-folder.ts';
 import { importAccounts } from './import-accounts.ts';
@@ -53,6 +54,7 @@ export async function importLegacyExport(
         .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${importLockKey})` })
         .from(sql`(values (1)) as one`);
       if (!lock?.locked) throw new Conflict(MIGRATION_MESSAGES.running);
+      await lockStoreForWriting(tx);
       const context: ImportContext = { tx, report, progress, pdfs, copier };
       const records = (collection: LegacyCollection) => {
         const documents = legacy.documents[collection];
@@ -69,7 +71,7 @@ export async function importLegacyExport(
     });
   } catch (error) {
     if (!(options.dryRun && error instanceof TransactionRollbackError)) {
-      await copier.afterRollback();
+      await copier.afterRollback(db);
       throw error;
     }
   }

@@ -21,7 +21,7 @@ import { zipBomb } from '../../../test/zip-bomb.ts';
 import { accounts, books, churches, downloads, files, languages } from '../../db/schema.ts';
 import { parseCollection } from './extended-json.ts';
 import { importLegacyExport } from './importer.ts';
-import { LEGACY_PASSWORDS, type LegacyFixture, writeLegacyExport } from './test-export.ts';
+import { LEGACY_PASSWORDS, type LegacyFixture, LEGACY_PDFS as PDFS, writeLegacyExport } from './test-export.ts';
 
 const temporaryFolder = () => mkdtemp(path.join(os.tmpdir(), 'legacy-export-'));
 
@@ -62,7 +62,6 @@ const FIRST_IMPORT = {
   files: { read: 203, created: 196, updated: 0, unchanged: 0, skipped: 7 },
   transactions: { read: 400, created: 396, updated: 0, unchanged: 0, skipped: 4 },
 };
-const PDFS = 296;
 
 describe('parseCollection', () => {
   it('reads JSON Lines and JSON arrays with Extended JSON alike', () => {

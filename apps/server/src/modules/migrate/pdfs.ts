@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Database } from '../../db/index.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { startsLikePdf } from '../files/service.ts';
+import { removeUnrecorded } from '../files/sweep.ts';
 
 export interface FoundPdf {
   path: string;
@@ -44,9 +46,10 @@ export interface CopiedPdf {
 }
 
 /**
- * Copies legacy PDFs into the file store. A dry run copies nothing and hands out keys that its
- * rolled-back records never use. Stored files are removed again if the import fails; files that
- * imported records no longer point at are removed only after the import is committed.
+ * Copies legacy PDFs into the file store, in the import's transaction (which has taken the store for
+ * writing). A dry run copies nothing and hands out keys that its rolled-back records never use. Stored
+ * files are removed again if the import fails; files that imported records no longer point at are
+ * removed only after the import is committed.
  */
 export function createPdfCopier(storage: Storage, dryRun: boolean) {
   const stored: string[] = [];
@@ -65,9 +68,7 @@ export function createPdfCopier(storage: Storage, dryRun: boolean) {
     async afterCommit() {
       if (!dryRun) await Promise.all(replaced.map((key) => storage.remove(key)));
     },
-    async afterRollback() {
-      await Promise.all(stored.map((key) => storage.remove(key)));
-    },
+    afterRollback: (db: Database) => removeUnrecorded(db, storage, stored),
   };
 }
 

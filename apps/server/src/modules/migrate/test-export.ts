@@ -49,6 +49,9 @@ const LANGUAGE_COUNT = 200;
 /** Translation documents: half of them languages, half files in those languages. */
 const TRANSLATIONS = 200;
 
+/** The PDFs that importing the export stores: the real ones at hand, one per edition. */
+export const LEGACY_PDFS = 296;
+
 export const LEGACY_PASSWORDS = { user: 'Old-password-1', admin: 'Old-admin-pass-1', others: 'Shared-pass-1' };
 
 export interface LegacyFixture {

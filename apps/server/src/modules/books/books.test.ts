@@ -1,17 +1,10 @@
 import { BOOK_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, app, useAdminApp } from '../../../test/admin-app.ts';
 import { books, downloads } from '../../db/schema.ts';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await loginAs(app, 'Admin');
-});
-afterAll(() => app.close());
+useAdminApp();
 
 const bookCount = async () => (await app.db.select({ id: books.id }).from(books)).length;
 const create = (payload: object) => app.inject({ method: 'POST', url: '/api/books', headers: admin.headers, payload });

@@ -1,19 +1,12 @@
 import { CHURCH_MESSAGES, MAX_CHURCH_ALLOCATION } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestAccount, loginAs, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
+import { createTestAccount } from '../../../test/app.ts';
 import { accounts, churches } from '../../db/schema.ts';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+useAdminApp();
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await loginAs(app, 'Admin');
-});
-afterAll(() => app.close());
-
-const unknownId = '00000000-0000-4000-8000-000000000000';
 const churchCount = async () => (await app.db.select({ id: churches.id }).from(churches)).length;
 
 async function addChurch(name: string, country = 'Ghana', allocation = 10) {
@@ -58,7 +51,7 @@ describe('GET /api/church/getById/:id', () => {
     expect(response.json()).toMatchObject({ _id: church.id, name: 'Getter Church', country: 'Ghana' });
   });
 
-  it.each([unknownId, 'not-a-uuid'])('answers 404 for %s', async (id) => {
+  it.each([UNKNOWN_ID, 'not-a-uuid'])('answers 404 for %s', async (id) => {
     const response = await app.inject({ method: 'GET', url: `/api/church/getById/${id}`, headers: admin.headers });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
@@ -164,7 +157,7 @@ describe('PUT /api/church/update/:id', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: CHURCH_MESSAGES.allocationRequired });
-    for (const id of [unknownId, 'nonsense']) {
+    for (const id of [UNKNOWN_ID, 'nonsense']) {
       const response = await app.inject({
         method: 'PUT',
         url: `/api/church/update/${id}`,
@@ -193,7 +186,7 @@ describe('DELETE /api/church/delete/:id', () => {
     expect(member?.churchId).toBeNull();
   });
 
-  it.each([unknownId, 'nonsense'])('answers 404 for %s', async (id) => {
+  it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {
     const response = await app.inject({ method: 'DELETE', url: `/api/church/delete/${id}`, headers: admin.headers });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });

@@ -5,20 +5,13 @@ import {
   MAX_COUNTRY_JSON_BYTES,
   MESSAGES,
 } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, app, useAdminApp } from '../../../test/admin-app.ts';
 import { uploadCountries } from '../../../test/countries.ts';
 import { multipart } from '../../../test/files.ts';
 import { countries } from '../../db/schema.ts';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await loginAs(app, 'Admin');
-});
-afterAll(() => app.close());
+useAdminApp();
 
 const countryNames = async () => (await app.db.select({ name: countries.name }).from(countries)).map((c) => c.name);
 const listed = async () =>

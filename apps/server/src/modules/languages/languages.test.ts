@@ -1,20 +1,12 @@
 import { LANGUAGE_MESSAGES, languageInUseMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
 import { downloads, languages } from '../../db/schema.ts';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
+useAdminApp();
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await loginAs(app, 'Admin');
-});
-afterAll(() => app.close());
-
-const unknownId = '00000000-0000-4000-8000-000000000000';
 const languageCount = async () => (await app.db.select({ id: languages.id }).from(languages)).length;
 
 async function addLanguage(name: string) {
@@ -122,7 +114,7 @@ describe('PUT /api/languages/:id', () => {
     const bad = await rename(language.id, { name: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: LANGUAGE_MESSAGES.nameRequired });
-    for (const id of [unknownId, 'nonsense']) {
+    for (const id of [UNKNOWN_ID, 'nonsense']) {
       const response = await rename(id, { name: 'Whatever' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.languageNotFound });
@@ -161,7 +153,7 @@ describe('DELETE /api/languages/:id', () => {
     expect(response.json().message).toContain('Take5 January 2024, Take5 February 2024, Take5 March 2024 and 2 more');
   });
 
-  it.each([unknownId, 'nonsense'])('answers 404 for %s', async (id) => {
+  it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {
     const response = await remove(id);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.languageNotFound });

@@ -8,8 +8,8 @@ import type { FileRecord, MigrationProgress } from '@portal/contract';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edition, makePdf, multipart } from '../../../test/files.ts';
+import { LEGACY_PDFS, type LegacyFixture, writeLegacyExport } from '../../../test/legacy-export.ts';
 import { embeddedEnvironment, freePort, killNow, startServer } from '../../../test/server-process.ts';
-import { LEGACY_PDFS, type LegacyFixture, writeLegacyExport } from '../migrate/test-export.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'crash@example.org', ADMIN_PASSWORD: 'Crash-test-pass-1' };
 

@@ -17,11 +17,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, signIn, type TestApp } from '../../../test/app.ts';
 import { createScratchDatabase } from '../../../test/database.ts';
 import { multipart } from '../../../test/files.ts';
+import {
+  LEGACY_PASSWORDS,
+  type LegacyFixture,
+  LEGACY_PDFS as PDFS,
+  writeLegacyExport,
+} from '../../../test/legacy-export.ts';
 import { zipBomb } from '../../../test/zip-bomb.ts';
 import { accounts, books, churches, downloads, files, languages } from '../../db/schema.ts';
 import { parseCollection } from './extended-json.ts';
 import { importLegacyExport } from './importer.ts';
-import { LEGACY_PASSWORDS, type LegacyFixture, LEGACY_PDFS as PDFS, writeLegacyExport } from './test-export.ts';
 
 const temporaryFolder = () => mkdtemp(path.join(os.tmpdir(), 'legacy-export-'));
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MONTHS } from '@portal/contract';
 import bcrypt from 'bcryptjs';
-import { makePdf } from '../../../test/files.ts';
+import { makePdf } from './files.ts';
 
 /**
  * Test fixture: a legacy export as mongoexport writes it (Extended JSON, JSON Lines for some

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
+import { signInAs } from './support/session.ts';
 
 test('reloading a back-office page serves the app, which sends a visitor to sign in and remembers the page', async ({
   page,
@@ -51,4 +52,11 @@ test('every public route shows its own page to a visitor', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
     await expect(page).toHaveURL(path);
   }
+});
+
+test('/admin alone opens the dashboard rather than an empty page', async ({ page }) => {
+  await signInAs(page, 'User');
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
 });

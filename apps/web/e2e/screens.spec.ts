@@ -12,6 +12,7 @@ const ADMIN_SCREENS = [
   '/admin/upload',
   '/admin/church',
   '/admin/languages',
+  '/admin/books',
   '/admin/user-list',
   '/profile/details',
   '/user/profile',
@@ -42,7 +43,7 @@ for (const theme of ['lara-light-indigo', 'vela-blue']) {
     page,
     request,
   }) => {
-    // Sixteen pages and dialogs, each read whole by axe.
+    // Eighteen pages and dialogs, each read whole by axe.
     test.setTimeout(120_000);
     await seed(request);
     await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
@@ -55,6 +56,7 @@ for (const theme of ['lara-light-indigo', 'vela-blue']) {
     const dialogs = [
       ['/admin/church', 'New'],
       ['/admin/languages', 'New'],
+      ['/admin/books', 'New'],
       ['/admin/file-list', 'Import'],
       ['/admin/church', 'Settings'],
       ['/user/profile', 'Delete my account'],

@@ -10,6 +10,7 @@ const SHELL_PAGES: Record<string, string> = {
   '/admin/upload': 'Country Upload',
   '/admin/church': 'Church List',
   '/admin/languages': 'Languages',
+  '/admin/books': 'Books',
   '/admin/user-list': 'Users',
   '/admin/user/42': 'Edit User',
   '/profile/details': 'Profile Details',

@@ -11,17 +11,17 @@ export async function ensureLanguage(request: APIRequestContext, name: string) {
   expect([201, 409]).toContain(response.status());
 }
 
-/** Uploads a PDF as the Teevo English edition of that month of EDITION_YEAR. */
-export async function uploadThroughApi(request: APIRequestContext, month: number, data: Buffer) {
+/** Uploads a PDF as the book's (Teevo's unless told) English edition of that month of EDITION_YEAR. */
+export async function uploadThroughApi(request: APIRequestContext, month: number, data: Buffer, book = 'Teevo') {
   const response = await request.post('/api/files/uploadfile', {
     headers: await bearerOf(request),
     multipart: {
-      book: 'Teevo',
+      book,
       language: 'English',
       year: String(EDITION_YEAR),
       month: String(month),
       file: {
-        name: `Teevo_English_${EDITION_YEAR}_${String(month).padStart(2, '0')}.pdf`,
+        name: `${book}_English_${EDITION_YEAR}_${String(month).padStart(2, '0')}.pdf`,
         mimeType: 'application/pdf',
         buffer: data,
       },

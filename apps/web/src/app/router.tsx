@@ -1,9 +1,9 @@
-import { ADMIN_ROLES } from '@portal/contract';
+import type { Permission } from '@portal/contract';
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/pages/route-error-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
-import { RequireAuth, RequireRole, SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
+import { RequireAuth, RequirePermission, SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Each page is its own chunk, fetched the first time its route renders. */
@@ -11,6 +11,12 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   return <Page />;
 }
+
+/** Routes only those with the permission reach; the others get the Denied page. */
+const allowed = (permission: Permission, children: RouteObject[]): RouteObject => ({
+  element: <RequirePermission to={permission} />,
+  children,
+});
 
 const dashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute');
 
@@ -22,7 +28,7 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: 'en/dist', element: page(() => import('./routes/landing-route.tsx'), 'LandingRoute') },
+          { path: SIGNED_OUT_PATH, element: page(() => import('./routes/landing-route.tsx'), 'LandingRoute') },
           { path: 'login', element: page(() => import('./routes/login-route.tsx'), 'LoginRoute') },
           // Route paths match case-insensitively, so this also serves /Signup.
           { path: 'signup', element: page(() => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage') },
@@ -68,46 +74,57 @@ export const router = createBrowserRouter([
           {
             // The statistics are the admins' dashboard; anyone else is sent to the landing page (spec).
             path: 'admin/dashboard',
-            element: <RequireRole allow={ADMIN_ROLES} otherwise={SIGNED_OUT_PATH} />,
+            element: <RequirePermission to="stats:read" otherwise={SIGNED_OUT_PATH} />,
             children: [{ index: true, element: dashboardPage }],
           },
           {
             path: 'admin',
-            element: <RequireRole allow={ADMIN_ROLES} />,
             children: [
-              {
-                path: 'file-list',
-                element: page(() => import('../features/files/pages/file-list-page.tsx'), 'FileListPage'),
-              },
-              {
-                path: 'upload',
-                element: page(() => import('../features/countries/pages/country-upload-page.tsx'), 'CountryUploadPage'),
-              },
-              {
-                path: 'church',
-                element: page(() => import('../features/churches/pages/church-list-page.tsx'), 'ChurchListPage'),
-              },
-              {
-                path: 'languages',
-                element: page(() => import('../features/languages/pages/language-list-page.tsx'), 'LanguageListPage'),
-              },
-              {
-                path: 'user-list',
-                element: page(() => import('../features/users/pages/user-list-page.tsx'), 'UserListPage'),
-              },
-              {
-                path: 'user/:id',
-                element: page(() => import('../features/users/pages/user-edit-page.tsx'), 'UserEditPage'),
-              },
-              {
-                element: <RequireRole allow={['Super Admin']} />,
-                children: [
-                  {
-                    path: 'migrate',
-                    element: page(() => import('../features/migration/pages/migration-page.tsx'), 'MigrationPage'),
-                  },
-                ],
-              },
+              // Nothing lives at /admin itself: the back office starts at the dashboard.
+              { index: true, element: <Navigate to="/" replace /> },
+              allowed('files:manage', [
+                {
+                  path: 'file-list',
+                  element: page(() => import('../features/files/pages/file-list-page.tsx'), 'FileListPage'),
+                },
+              ]),
+              allowed('records:manage', [
+                {
+                  path: 'upload',
+                  element: page(
+                    () => import('../features/countries/pages/country-upload-page.tsx'),
+                    'CountryUploadPage',
+                  ),
+                },
+                {
+                  path: 'church',
+                  element: page(() => import('../features/churches/pages/church-list-page.tsx'), 'ChurchListPage'),
+                },
+                {
+                  path: 'languages',
+                  element: page(() => import('../features/languages/pages/language-list-page.tsx'), 'LanguageListPage'),
+                },
+                {
+                  path: 'books',
+                  element: page(() => import('../features/books/pages/book-list-page.tsx'), 'BookListPage'),
+                },
+              ]),
+              allowed('accounts:manage', [
+                {
+                  path: 'user-list',
+                  element: page(() => import('../features/users/pages/user-list-page.tsx'), 'UserListPage'),
+                },
+                {
+                  path: 'user/:id',
+                  element: page(() => import('../features/users/pages/user-edit-page.tsx'), 'UserEditPage'),
+                },
+              ]),
+              allowed('migration:run', [
+                {
+                  path: 'migrate',
+                  element: page(() => import('../features/migration/pages/migration-page.tsx'), 'MigrationPage'),
+                },
+              ]),
             ],
           },
         ],

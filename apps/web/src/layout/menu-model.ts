@@ -1,50 +1,59 @@
-import { ADMIN_ROLES, ROLES, type Role } from '@portal/contract';
+import { can, type Permission, type Role } from '@portal/contract';
+import { SIGNED_OUT_PATH, sentOnFromLanding } from '../lib/session/guards.tsx';
 
 export interface MenuLink {
   label: string;
   icon: string;
   to: string;
-  roles?: readonly Role[];
+  /** The permission its page needs: without it the link is left out. */
+  permission: Permission;
+  /** Left out for a role this holds for, though it has the permission. */
+  hiddenWhen?: (role: Role) => boolean;
 }
 
 export interface MenuGroup {
   label: string;
-  roles: readonly Role[];
   items: MenuLink[];
 }
 
 const MENU: MenuGroup[] = [
   {
     label: 'Home',
-    roles: ADMIN_ROLES,
     items: [
-      { label: 'Dashboard', icon: 'pi-home', to: '/' },
-      { label: 'Church List', icon: 'pi-building-columns', to: '/admin/church' },
-      { label: 'Languages', icon: 'pi-language', to: '/admin/languages' },
-      { label: 'File List', icon: 'pi-file-pdf', to: '/admin/file-list' },
+      { label: 'Dashboard', icon: 'pi-home', to: '/', permission: 'stats:read' },
+      { label: 'Church List', icon: 'pi-building-columns', to: '/admin/church', permission: 'records:manage' },
+      { label: 'Languages', icon: 'pi-language', to: '/admin/languages', permission: 'records:manage' },
+      { label: 'File List', icon: 'pi-file-pdf', to: '/admin/file-list', permission: 'files:manage' },
     ],
   },
   {
     label: 'Translations',
-    roles: ROLES,
-    items: [{ label: 'Download', icon: 'pi-download', to: '/user/download' }],
+    items: [{ label: 'Download', icon: 'pi-download', to: '/user/download', permission: 'editions:download' }],
   },
   {
     label: 'Administration',
-    roles: ADMIN_ROLES,
     items: [
-      // The migration is a Super Admin tool (decisions.md); an Admin would only meet the Denied page.
-      { label: 'Migration', icon: 'pi-database', to: '/admin/migrate', roles: ['Super Admin'] },
-      { label: 'Users', icon: 'pi-users', to: '/admin/user-list' },
-      // The landing page sends an Admin back to the dashboard (spec), so the link would go nowhere for them.
-      { label: 'Loading', icon: 'pi-globe', to: '/en/dist', roles: ['Super Admin'] },
+      { label: 'Migration', icon: 'pi-database', to: '/admin/migrate', permission: 'migration:run' },
+      { label: 'Users', icon: 'pi-users', to: '/admin/user-list', permission: 'accounts:manage' },
+      { label: 'Books', icon: 'pi-book', to: '/admin/books', permission: 'records:manage' },
+      // The download panel as members see it, for those who import the editions; the landing page sends an
+      // Admin back to the dashboard (spec), so the link would go nowhere for them.
+      {
+        label: 'Loading',
+        icon: 'pi-globe',
+        to: SIGNED_OUT_PATH,
+        permission: 'files:manage',
+        hiddenWhen: sentOnFromLanding,
+      },
     ],
   },
 ];
 
-/** The side menu as the given role sees it. */
+const shows = (item: MenuLink, role: Role) => can(role, item.permission) && !item.hiddenWhen?.(role);
+
+/** The side menu as the given role sees it: the links it may follow, in the groups that keep any. */
 export function menuFor(role: Role): MenuGroup[] {
-  return MENU.filter((group) => group.roles.includes(role))
-    .map((group) => ({ ...group, items: group.items.filter((item) => !item.roles || item.roles.includes(role)) }))
-    .filter((group) => group.items.length > 0);
+  return MENU.map((group) => ({ ...group, items: group.items.filter((item) => shows(item, role)) })).filter(
+    (group) => group.items.length > 0,
+  );
 }

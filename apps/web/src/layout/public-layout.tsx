@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { SettingsButton } from '../components/settings-panel/settings-button.tsx';
+import { SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
 import { AppFooter } from './app-footer.tsx';
 import './layout.css';
@@ -16,7 +17,7 @@ export function PublicLayout() {
         Skip to content
       </a>
       <header className="public-header">
-        <BrandLogo to="/en/dist" />
+        <BrandLogo to={SIGNED_OUT_PATH} />
         <div className="flex align-items-center gap-2">
           {!user && (
             <>

@@ -12,17 +12,83 @@ export class ApiError extends Error {
   }
 }
 
+/** The status of an ApiError that never reached the server (no connection, connection lost). */
+const NO_ANSWER = 0;
+const NO_ANSWER_MESSAGE = 'The server could not be reached: check the connection and try again.';
+const UNREADABLE_ANSWER = 'The server’s answer could not be read. Please try again.';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface RequestOptions {
   body?: unknown;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** What came back, whichever browser API carried the request. */
+interface Answer {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  contentType: string | null;
+  text: string;
+}
+
+/** Sends the request with the given headers (the access token among them); may be called twice. */
+type Send = (headers: Headers) => Promise<Answer>;
+
+async function sendWithFetch(method: Method, url: string, { body, signal }: RequestOptions, headers: Headers) {
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      signal: signal ?? null,
+      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+    });
+  } catch (error) {
+    // A cancelled query stays an AbortError, which TanStack Query expects.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NO_ANSWER_MESSAGE, NO_ANSWER);
+  }
+  const { ok, status, statusText } = response;
+  return { ok, status, statusText, contentType: response.headers.get('Content-Type'), text: await response.text() };
+}
+
+/** POSTs a form through XMLHttpRequest, the one browser API that reports how much of a request was sent. */
+function sendWithProgress(url: string, form: FormData, onProgress: (percent: number) => void, headers: Headers) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    for (const [name, value] of headers) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () =>
+      resolve({
+        ok: request.status >= 200 && request.status < 300,
+        status: request.status,
+        statusText: request.statusText,
+        contentType: request.getResponseHeader('Content-Type'),
+        text: request.responseText,
+      });
+    request.onerror = () => reject(new ApiError(NO_ANSWER_MESSAGE, NO_ANSWER));
+    request.send(form);
+  });
+}
+
+/** The parsed body: JSON when the server says so, text otherwise, undefined when empty. */
+function payloadOf({ ok, status, contentType, text }: Answer): unknown {
   if (!text) return undefined;
-  return response.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text;
+  if (!contentType?.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy's error page or an answer cut short: a failure like any other, never a raw SyntaxError.
+    if (ok) throw new ApiError(UNREADABLE_ANSWER, status);
+    return undefined;
+  }
 }
 
 const messageOf = (body: unknown): string | undefined =>
@@ -30,45 +96,38 @@ const messageOf = (body: unknown): string | undefined =>
     ? body.message
     : undefined;
 
-/** Calls `/api${path}` and returns its parsed answer (undefined when empty); a failure throws ApiError. */
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  { body, signal }: RequestOptions = {},
-  retried = false,
-): Promise<T> {
+/** Sends with the session's access token and returns the parsed answer; a failure throws ApiError. */
+async function call<T>(send: Send, retried = false): Promise<T> {
   const { accessToken } = getSession();
   const headers = new Headers({ Accept: 'application/json' });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
 
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    signal: signal ?? null,
-    body: body === undefined ? null : isForm ? body : JSON.stringify(body),
-  });
-  const payload = await readBody(response);
-  if (response.ok) return payload as T;
+  const answer = await send(headers);
+  const payload = payloadOf(answer);
+  if (answer.ok) return payload as T;
 
-  // An access token that expired while the computer slept: one refresh, then the same request again.
-  if (response.status === 401 && accessToken && !retried && (await refreshSession())) {
-    return apiRequest<T>(method, path, { body, signal }, true);
-  }
+  // An access token that expired while the computer slept (or during a long upload): one refresh, then again.
+  if (answer.status === 401 && accessToken && !retried && (await refreshSession())) return call<T>(send, true);
   // A 403 with its own reason (say, only a Super Admin manages Super Admins) refuses one action, not the session.
-  const sessionRefused = response.status === 401 || (response.status === 403 && messageOf(payload) === MESSAGES.denied);
+  const sessionRefused = answer.status === 401 || (answer.status === 403 && messageOf(payload) === MESSAGES.denied);
   // The session is over, unless a failed refresh already ended it; pages that need one then send the person to sign in.
   if (sessionRefused && accessToken && getSession().user) endSession('refused');
-  throw new ApiError(messageOf(payload) ?? response.statusText, response.status);
+  throw new ApiError(messageOf(payload) ?? (answer.statusText || `HTTP ${answer.status}`), answer.status);
 }
 
+const request = <T>(method: Method, path: string, options: RequestOptions = {}) =>
+  call<T>((headers) => sendWithFetch(method, `/api${path}`, options, headers));
+
+/** Calls the portal's API under `/api`; every answer other than 2xx throws ApiError with the server's message. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('POST', path, { ...options, body }),
+    request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
+    request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<T>('DELETE', path, { ...options, body }),
+    request<T>('DELETE', path, { ...options, body }),
+  /** POSTs a form, reporting the share of it sent so far (0 to 100), for a progress bar. */
+  upload: <T>(path: string, form: FormData, onProgress: (percent: number) => void) =>
+    call<T>((headers) => sendWithProgress(`/api${path}`, form, onProgress, headers)),
 };

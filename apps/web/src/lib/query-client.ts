@@ -3,12 +3,14 @@ import { ApiError } from './api-client.ts';
 
 const MAX_RETRIES = 2;
 
+const isRefusal = (error: Error) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A 4xx answer will not change by asking again; network and server errors may.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < MAX_RETRIES,
+      // A 4xx answer will not change by asking again; a lost connection and server errors may.
+      retry: (failureCount, error) => !isRefusal(error) && failureCount < MAX_RETRIES,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { isAdminRole } from '@portal/contract';
+import { can } from '@portal/contract';
 import { lazy } from 'react';
 import { useSession } from '../../lib/session/session-provider.tsx';
 
@@ -9,8 +9,8 @@ const UserDashboard = lazy(async () => ({
   default: (await import('../../features/downloads/pages/user-dashboard-page.tsx')).UserDashboardPage,
 }));
 
-/** The dashboard: download statistics for admins, the member's own dashboard for a User. */
+/** The dashboard: download statistics for those who may read them, the member's own dashboard for everyone else. */
 export function DashboardRoute() {
   const { user } = useSession();
-  return user && isAdminRole(user.role) ? <StatisticsDashboard /> : <UserDashboard />;
+  return can(user?.role, 'stats:read') ? <StatisticsDashboard /> : <UserDashboard />;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LandingPage } from '../../features/landing/pages/landing-page.tsx';
-import { SendToSignIn } from '../../lib/session/guards.tsx';
+import { SendToSignIn, sentOnFromLanding } from '../../lib/session/guards.tsx';
 import { useSession } from '../../lib/session/session-provider.tsx';
 
 // Neither is part of a visitor's first load: the download panel is for signed-in people, and the sign-up
@@ -29,11 +29,11 @@ export function VisitorLanding() {
   );
 }
 
-/** /en/dist: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
+/** SIGNED_OUT_PATH: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
 export function LandingRoute() {
   const { user, ended } = useSession();
   if (!user) return ended === 'refused' ? <SendToSignIn ended={ended} /> : <VisitorLanding />;
-  // Only the Admin role is sent away (spec); a Super Admin sees the download panel, as the Loading menu entry promises.
-  if (user.role === 'Admin') return <Navigate to="/" replace />;
+  // A Super Admin sees the download panel, as the Loading menu entry promises.
+  if (sentOnFromLanding(user.role)) return <Navigate to="/" replace />;
   return <DownloadPage />;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog.tsx';
+import { SIGNED_OUT_PATH } from '../../lib/session/guards.tsx';
 import { isSessionEndedState, redirectTarget } from '../../lib/session/redirect.ts';
 import { useSession } from '../../lib/session/session-provider.tsx';
 import { acknowledgeSessionEnd } from '../../lib/session/session-store.ts';
@@ -23,7 +24,7 @@ export function LoginRoute() {
       <SignInDialog
         returnTo={returnTo}
         sessionEnded={isSessionEndedState(state)}
-        onHide={() => navigate('/en/dist', { replace: true })}
+        onHide={() => navigate(SIGNED_OUT_PATH, { replace: true })}
       />
     </>
   );

@@ -28,16 +28,17 @@ export function PasswordField<Form extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <FormField id={id} label={label} error={fieldState.error?.message}>
-          <PasswordInput
-            id={id}
-            value={(field.value as string | null | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-            meter={meter}
-            autoComplete={autoComplete}
-          />
+          {(aria) => (
+            <PasswordInput
+              aria={aria}
+              value={(field.value as string | null | undefined) ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              meter={meter}
+              autoComplete={autoComplete}
+            />
+          )}
         </FormField>
       )}
     />

@@ -1,7 +1,7 @@
 import { Divider } from 'primereact/divider';
 import { Password } from 'primereact/password';
 import type { Ref } from 'react';
-import { describedBy } from './form-field.tsx';
+import type { FieldControl } from './form-field.tsx';
 import './password-input.css';
 
 const SUGGESTIONS = [
@@ -24,11 +24,11 @@ const suggestions = (
 );
 
 interface PasswordInputProps {
-  id: string;
+  /** From the FormField around it. */
+  aria: FieldControl;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
-  error?: string | undefined;
   /** Shows the strength meter (PrimeReact's: strong is 8+ with lower, upper and digit; medium 6+ with two kinds) and the hints. */
   meter?: boolean;
   autoComplete: 'current-password' | 'new-password';
@@ -38,11 +38,10 @@ interface PasswordInputProps {
 
 /** Password with a show/hide toggle and, for a new password, the strength meter. */
 export function PasswordInput({
-  id,
+  aria: { id, ...aria },
   value,
   onChange,
   onBlur,
-  error,
   meter = false,
   autoComplete,
   inputRef,
@@ -58,10 +57,9 @@ export function PasswordInput({
       feedback={meter}
       footer={meter ? suggestions : undefined}
       autoComplete={autoComplete}
-      invalid={Boolean(error)}
       className="password-input w-full"
       inputClassName="w-full"
-      {...describedBy(id, error)}
+      {...aria}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ToastMessage } from 'primereact/toast';
+import type { DeleteOutcome } from '../../lib/resources/delete-records.ts';
 import { TOAST_LIFE } from '../../lib/toast.tsx';
-import type { DeleteOutcome } from './use-delete-records.ts';
 
 /** One toast for a whole delete: `done` when every row went, otherwise which went and why the others stayed. */
 export function deleteSummary<Row extends { id: string }>(

@@ -13,11 +13,11 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { DeleteOutcome } from '../../lib/resources/delete-records.ts';
 import { TOAST_LIFE, useToast } from '../../lib/toast.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { deleteSummary } from './delete-summary.tsx';
-import type { DeleteOutcome } from './use-delete-records.ts';
 import './record-table.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -39,6 +39,13 @@ export interface ServerPage {
   search: string;
 }
 
+export interface RecordDeletion<Row> {
+  /** Tries every row (see useDeleteRecords). */
+  run: (rows: Row[]) => Promise<DeleteOutcome<Row>>;
+  /** Toast when every row was deleted. */
+  done: string;
+}
+
 interface RecordTableProps<Row extends { id: string }> {
   /** The table's accessible name: "Churches". */
   label: string;
@@ -54,17 +61,16 @@ interface RecordTableProps<Row extends { id: string }> {
   /** First page size of a table paged in the browser; a server-paged table takes it from `serverPage`. */
   rows?: number;
   globalFilterFields?: string[];
+  /** Controls of the page's own, shown left of the search box. */
+  toolbar?: ReactNode;
+  /** On a phone each row becomes a card of "column value" lines, instead of the table scrolling sideways. */
+  stack?: boolean;
   /** Adds the New button. */
   onNew?: () => void;
   /** Adds an Edit button to each row; in a table without selection a click on a row edits it too. */
   onEdit?: (row: Row) => void;
   /** Adds row selection, the Delete button and a Delete button on each row, each asking first. */
-  onDelete?: {
-    /** Tries every row (see useDeleteRecords). */
-    run: (rows: Row[]) => Promise<DeleteOutcome<Row>>;
-    /** Toast when every row was deleted. */
-    done: string;
-  };
+  onDelete?: RecordDeletion<Row>;
   /** Makes the table server-paged: the server's total and the current page, changed through `onChange`. */
   serverPage?: { total: number; page: ServerPage; onChange: (page: ServerPage) => void };
   /** Column elements. */
@@ -72,9 +78,9 @@ interface RecordTableProps<Row extends { id: string }> {
 }
 
 /**
- * The back office's table: global search, sorting, paging 5/10/25, a header with New and Delete, multi-select
- * with a confirmed bulk delete, a loading bar, and toasts for a failed load or delete. Pages in the browser by
- * default, on the server with `serverPage`.
+ * The portal's table of records: global search, sorting, paging 5/10/25, a header with New, Delete and the page's
+ * own controls, multi-select with a confirmed bulk delete, a loading bar, and toasts for a failed load or delete.
+ * Pages in the browser by default, on the server with `serverPage`.
  */
 export function RecordTable<Row extends { id: string }>({
   label,
@@ -86,6 +92,8 @@ export function RecordTable<Row extends { id: string }>({
   labelField,
   rows = PAGE_SIZE_OPTIONS[0],
   globalFilterFields,
+  toolbar,
+  stack = false,
   onNew,
   onEdit,
   onDelete,
@@ -136,8 +144,8 @@ export function RecordTable<Row extends { id: string }>({
 
   const header = (
     <div className="record-table-header">
-      {(onNew || onDelete) && (
-        <div className="flex flex-wrap gap-2">
+      {(onNew || onDelete || toolbar) && (
+        <div className="flex flex-wrap align-items-end gap-2">
           {onNew && <Button type="button" label="New" icon="pi pi-plus" onClick={onNew} />}
           {onDelete && (
             <Button
@@ -149,6 +157,7 @@ export function RecordTable<Row extends { id: string }>({
               onClick={() => setToDelete(selected)}
             />
           )}
+          {toolbar}
         </div>
       )}
       <IconField iconPosition="left" className="record-table-search">
@@ -241,7 +250,7 @@ export function RecordTable<Row extends { id: string }>({
       <DataTable
         value={value}
         dataKey="id"
-        className="record-table"
+        className={stack ? 'record-table record-table-stack' : 'record-table record-table-scroll'}
         pt={{ table: { 'aria-label': label } }}
         header={header}
         loading={loading}
@@ -250,7 +259,7 @@ export function RecordTable<Row extends { id: string }>({
         paginatorTemplate={PAGINATOR}
         currentPageReportTemplate="{first} to {last} of {totalRecords}"
         emptyMessage={error ? `An error has occurred: ${error.message}` : emptyMessage}
-        scrollable
+        {...(stack ? { responsiveLayout: 'stack' as const } : { scrollable: true })}
         onRowClick={onEdit && !onDelete ? (event) => onEdit(event.data as Row) : undefined}
         rowClassName={() => (onEdit && !onDelete ? 'cursor-pointer' : '')}
         {...selection}

@@ -1,6 +1,12 @@
 import { THEME_LINK_ID } from './constants.ts';
-import type { LayoutSettings } from './layout-settings.ts';
-import { themeHref } from './themes.ts';
+import { type ColorMode, themeHref } from './themes.ts';
+
+/** What of the layout settings the document itself carries. */
+interface DocumentLayout {
+  theme: string;
+  scale: number;
+  colorMode: ColorMode;
+}
 
 function themeLink(): HTMLLinkElement {
   const existing = document.getElementById(THEME_LINK_ID);
@@ -14,7 +20,7 @@ function themeLink(): HTMLLinkElement {
 }
 
 /** Puts the theme, scale and colour mode on the document; the pre-paint script did the same from storage. */
-export function applyLayout({ theme, scale, colorMode }: LayoutSettings) {
+export function applyLayout({ theme, scale, colorMode }: DocumentLayout) {
   const link = themeLink();
   const href = themeHref(theme);
   if (link.getAttribute('href') !== href) link.setAttribute('href', href);

@@ -1,4 +1,4 @@
-import type { Role } from '@portal/contract';
+import { can, type Permission, type Role } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loginPath, SESSION_ENDED_STATE } from './redirect.ts';
@@ -7,6 +7,12 @@ import type { SessionEnd } from './session-store.ts';
 
 export const ACCESS_DENIED_PATH = '/access';
 export const SIGNED_OUT_PATH = '/en/dist';
+
+/**
+ * Whether the landing page sends this role on to the dashboard instead of showing the download panel: only
+ * the Admin role (spec). A rule of that page, not a permission (decision 004).
+ */
+export const sentOnFromLanding = (role: Role) => role === 'Admin';
 
 /** Where a page that needs a session sends someone without one: after signing out, the landing page; else sign in. */
 export function SendToSignIn({ ended }: { ended: SessionEnd | null }) {
@@ -23,9 +29,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Route layout that lets only the given roles through to its child routes; others go to Denied unless told. */
-export function RequireRole({ allow, otherwise = ACCESS_DENIED_PATH }: { allow: readonly Role[]; otherwise?: string }) {
+/** Route layout that lets through to its child routes only those with the permission; others go to Denied unless told. */
+export function RequirePermission({ to, otherwise = ACCESS_DENIED_PATH }: { to: Permission; otherwise?: string }) {
   const { user } = useSession();
-  if (!user || !allow.includes(user.role)) return <Navigate to={otherwise} replace />;
+  if (!can(user?.role, to)) return <Navigate to={otherwise} replace />;
   return <Outlet />;
 }

@@ -3,14 +3,15 @@ import { ACCOUNT_MESSAGES, authenticateSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { forgetEmail, rememberEmail, rememberedEmail } from '../remembered-email.ts';
@@ -58,14 +59,11 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
             After signing in you go back to <code>{returnTo}</code>.
           </p>
         )}
-        <TextField
-          id="sign-in-email"
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
+        <FormField id="sign-in-email" label="Email" error={errors.email?.message}>
+          {(aria) => (
+            <InputText {...aria} type="email" autoComplete="email" className="w-full" {...register('email')} />
+          )}
+        </FormField>
         <PasswordField
           control={control}
           name="password"

@@ -1,7 +1,8 @@
 import { NO_CHURCH, registerSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { CountryField } from './country-field.tsx';
 import { MembershipFields, type RegisterForm } from './membership-fields.tsx';
 import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from './registration-form.tsx';
@@ -26,21 +27,14 @@ export function SignUpForm({ variant }: SignUpFormProps) {
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <TextField
-          id="sign-up-name"
-          label="Full Name"
-          error={errors.fullName?.message}
-          autoComplete="name"
-          {...register('fullName')}
-        />
-        <TextField
-          id="sign-up-email"
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
+        <FormField id="sign-up-name" label="Full Name" error={errors.fullName?.message}>
+          {(aria) => <InputText {...aria} autoComplete="name" className="w-full" {...register('fullName')} />}
+        </FormField>
+        <FormField id="sign-up-email" label="Email" error={errors.email?.message}>
+          {(aria) => (
+            <InputText {...aria} type="email" autoComplete="email" className="w-full" {...register('email')} />
+          )}
+        </FormField>
         <PasswordPairFields control={control} idPrefix="sign-up" />
         {variant === 'page' && <MembershipFields control={control} idPrefix="sign-up" />}
         <CountryField control={control} idPrefix="sign-up" />

@@ -1,6 +1,6 @@
 import { Checkbox } from 'primereact/checkbox';
 import { type Control, Controller } from 'react-hook-form';
-import { describedBy } from '../../../components/form/form-field.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
 import type { RegisterForm } from './membership-fields.tsx';
 
 export function TermsField({ control, idPrefix }: { control: Control<RegisterForm>; idPrefix: string }) {
@@ -10,24 +10,22 @@ export function TermsField({ control, idPrefix }: { control: Control<RegisterFor
       control={control}
       name="acceptTerms"
       render={({ field, fieldState }) => (
-        <div className="field">
-          <div className="flex align-items-center gap-2">
+        <FormField
+          id={id}
+          label="I agree to the terms and conditions"
+          error={fieldState.error?.message}
+          variant="check"
+        >
+          {({ id: inputId, ...aria }) => (
             <Checkbox
-              inputId={id}
+              inputId={inputId}
               checked={field.value ?? false}
               onChange={(event) => field.onChange(Boolean(event.checked))}
               onBlur={field.onBlur}
-              invalid={Boolean(fieldState.error)}
-              {...describedBy(id, fieldState.error?.message)}
+              {...aria}
             />
-            <label htmlFor={id}>I agree to the terms and conditions</label>
-          </div>
-          {fieldState.error && (
-            <small id={`${id}-error`} className="p-error block mt-1">
-              {fieldState.error.message}
-            </small>
           )}
-        </div>
+        </FormField>
       )}
     />
   );

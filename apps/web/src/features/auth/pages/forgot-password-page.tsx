@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlySchema } from '@portal/contract';
 import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -39,14 +40,11 @@ export function ForgotPasswordPage() {
         <p className="mt-0 line-height-3">
           Enter your e-mail address and we will send you a link to choose a new password.
         </p>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          error={error}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
+        <FormField id="forgot-email" label="Email" error={error}>
+          {(aria) => (
+            <InputText {...aria} type="email" autoComplete="email" className="w-full" {...register('email')} />
+          )}
+        </FormField>
         <Button type="submit" label="Submit" icon="pi pi-send" className="w-full" loading={forgot.isPending} />
         <p className="text-center mb-0">
           <Link to={LOGIN_PATH} className="font-medium text-primary">

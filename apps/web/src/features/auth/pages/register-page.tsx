@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES, DEFAULT_TITLE, registerSchema, TITLES } from '@portal/contract';
 import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CountryField } from '../components/country-field.tsx';
@@ -44,22 +45,21 @@ export function RegisterPage() {
           <div className="col-12 md:col-2">
             <TitleField control={control} id="register-title" titles={TITLES} />
           </div>
-          {TEXT_FIELDS.map(({ name, label, autoComplete, width }) => {
-            const id = `register-${name}`;
-            const error = errors[name]?.message;
-            return (
-              <div key={name} className={`col-12 ${width}`}>
-                <TextField
-                  id={id}
-                  label={label}
-                  error={error}
-                  type={name === 'email' ? 'email' : 'text'}
-                  autoComplete={autoComplete}
-                  {...register(name)}
-                />
-              </div>
-            );
-          })}
+          {TEXT_FIELDS.map(({ name, label, autoComplete, width }) => (
+            <div key={name} className={`col-12 ${width}`}>
+              <FormField id={`register-${name}`} label={label} error={errors[name]?.message}>
+                {(aria) => (
+                  <InputText
+                    {...aria}
+                    type={name === 'email' ? 'email' : 'text'}
+                    autoComplete={autoComplete}
+                    className="w-full"
+                    {...register(name)}
+                  />
+                )}
+              </FormField>
+            </div>
+          ))}
         </div>
         <MembershipFields control={control} idPrefix="register" />
         <CountryField control={control} idPrefix="register" />

@@ -1,18 +1,18 @@
 import { CHURCH_MESSAGES, type Church } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
-import { useChurches } from '../../../lib/churches.ts';
-import { useDeleteChurches } from '../api/delete-churches.ts';
+import { churchesQuery, useDeleteChurches } from '../../../lib/resources/churches.ts';
 import { ChurchDialog } from '../components/church-dialog.tsx';
 
 /** What the dialog is open for: a new church, or the one being edited. */
 type Editing = { church?: Church } | null;
 
 export function ChurchListPage() {
-  const churches = useChurches();
+  const churches = useQuery(churchesQuery);
   const remove = useDeleteChurches();
   const [editing, setEditing] = useState<Editing>(null);
 

@@ -1,19 +1,19 @@
 import { MAX_COUNTRY_JSON_BYTES } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
-import { useCountries } from '../../../lib/countries.ts';
+import { countriesQuery, useUploadCountries } from '../../../lib/resources/countries.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
-import { useUploadCountries } from '../api/upload-countries.ts';
 import { checkCountryFile } from '../components/check-country-file.ts';
 
 type Outcome = { severity: 'success' | 'error'; text: string } | null;
 
 export function CountryUploadPage() {
   const notify = useToast();
-  const countries = useCountries();
+  const countries = useQuery(countriesQuery);
   const upload = useUploadCountries();
   const [outcome, setOutcome] = useState<Outcome>(null);
 

@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { type FormEvent, useState } from 'react';
-import { useBooks } from '../../../lib/editions/get-books.ts';
+import { bookRecords } from '../../../lib/resources/books.ts';
 import type { StatsQuery } from '../api/stats-query.ts';
 import { isoDay, monthBounds } from './stats-dates.ts';
 
@@ -35,7 +36,7 @@ interface StatsFiltersProps {
 
 /** Start and end days (the current month at first), a book, and Search. */
 export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
-  const books = useBooks();
+  const books = useQuery(bookRecords.listQuery);
   const [start, setStart] = useState<Date>(() => monthBounds().start);
   const [end, setEnd] = useState<Date>(() => monthBounds().end);
   const [book, setBook] = useState<string | null>(null);

@@ -1,10 +1,11 @@
-import { isAdminRole } from '@portal/contract';
+import { can } from '@portal/contract';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { SIGNED_OUT_PATH } from '../../../lib/session/guards.tsx';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useCountByLanguage } from '../api/get-count-by-language.ts';
 import { useStatsSummary } from '../api/get-stats-summary.ts';
@@ -27,11 +28,11 @@ function currentMonth(): StatsQuery {
 
 const sameQuery = (a: StatsQuery, b: StatsQuery) => a.start === b.start && a.end === b.end && a.book === b.book;
 
-/** Admins' download statistics; a User or visitor is sent to the landing page. */
+/** Everyone's download statistics; whoever may not read them is sent to the landing page. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
-  return user && isAdminRole(user.role) ? <Statistics /> : <Navigate to="/en/dist" replace />;
+  return can(user?.role, 'stats:read') ? <Statistics /> : <Navigate to={SIGNED_OUT_PATH} replace />;
 }
 
 /** Figures, a table and charts of downloads per language for a range of days and a book. */

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export interface EditionChoice {
+  /** The book's name. */
   book: string;
   year: number;
   month: number;
@@ -10,14 +11,15 @@ export interface EditionChoice {
 const search = ({ book, year, month }: EditionChoice) =>
   new URLSearchParams({ book, year: String(year), month: String(month) }).toString();
 
-export const getEditionLanguages = (choice: EditionChoice, signal: AbortSignal) =>
-  api.get<{ book_language: string }[]>(`/transaction/getTeeVoLanguagesByBookName?${search(choice)}`, { signal });
-
-/** The languages in which the book's edition of that month exists, sorted by name. */
-export const useEditionLanguages = (choice: EditionChoice | null) =>
-  useQuery({
+/** The languages in which the book's edition of that month exists, sorted by name; nothing is asked without a choice. */
+export const editionLanguagesQuery = (choice: EditionChoice | null) =>
+  queryOptions({
     queryKey: ['edition-languages', choice],
-    queryFn: ({ signal }) => getEditionLanguages(choice as EditionChoice, signal),
-    enabled: choice !== null,
+    queryFn: choice
+      ? ({ signal }) =>
+          api.get<{ book_language: string }[]>(`/transaction/getTeeVoLanguagesByBookName?${search(choice)}`, {
+            signal,
+          })
+      : skipToken,
     select: (rows) => rows.map((row) => row.book_language),
   });

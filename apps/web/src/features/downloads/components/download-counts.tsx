@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'primereact/skeleton';
-import { useMyDownloadCounts } from '../api/get-my-download-counts.ts';
+import { myDownloadCountsQuery } from '../api/get-my-download-counts.ts';
 import '../downloads.css';
 
 /** The user's own downloads this month and this year, as two figures. */
 export function DownloadCounts() {
-  const counts = useMyDownloadCounts();
+  const counts = useQuery(myDownloadCountsQuery);
   if (counts.isError) return <p className="p-error m-0">An error has occurred: {counts.error.message}</p>;
   const figures = [
     { label: 'Downloads this month', value: counts.data?.thisMonth, icon: 'pi-calendar' },

@@ -1,46 +1,52 @@
 import { editionYears, FILE_MESSAGES, MONTHS } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyDownloadError, useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { useBooks } from '../../../lib/editions/get-books.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
+import { bookRecords } from '../../../lib/resources/books.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useSignOut } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useFindEdition } from '../api/find-edition.ts';
-import { useEditionLanguages } from '../api/get-edition-languages.ts';
+import { editionLanguagesQuery } from '../api/get-edition-languages.ts';
 import '../downloads.css';
 import { ChoiceField } from './choice-field.tsx';
 
-const DEFAULT_BOOK = 'Teevo';
 const FIELD = 'field col-12 md:col-6';
 const MONTH_OPTIONS = MONTHS.map((label, index) => ({ label, value: index + 1 }));
 
-/** Year, month and language of an edition, and its download: on the landing page and on /user/download. */
+/**
+ * Book, year, month and language of an edition, and its download: on the landing page and on /user/download.
+ * The book is asked only when there are several; it is the first one until another is chosen (decision 012).
+ */
 export function DownloadPanel() {
   const { user } = useSession();
   const notify = useToast();
   const signOut = useSignOut();
   const home = usePublicConfig().data?.links.home;
-  const books = (useBooks().data ?? []).map((book) => book.name);
+  const books = useQuery(bookRecords.listQuery).data ?? [];
   const download = useDownloadEdition();
   const findEdition = useFindEdition();
-  const [book, setBook] = useState(DEFAULT_BOOK);
+  // By id, so that the choice outlives a rename of the book.
+  const [bookId, setBookId] = useState<string | null>(null);
   const [year, setYear] = useState<number | null>(null);
   const [month, setMonth] = useState<number | null>(null);
   const [language, setLanguage] = useState<string | null>(null);
-  const languages = useEditionLanguages(year && month ? { book, year, month } : null);
+  const book = books.find((each) => each.id === bookId) ?? books[0];
+  const choice = book && year && month ? { book: book.name, year, month } : null;
+  const languages = useQuery(editionLanguagesQuery(choice));
   const chosenLanguage = language && languages.data?.includes(language) ? language : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!year || !month || !chosenLanguage) {
+    if (!choice || !chosenLanguage) {
       notify({ severity: 'warn', summary: 'Download', detail: FILE_MESSAGES.selectionMissing });
       return;
     }
     try {
-      const edition = await findEdition.mutateAsync({ book, language: chosenLanguage, year, month });
+      const edition = await findEdition.mutateAsync({ ...choice, language: chosenLanguage });
       await download(edition._id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
@@ -70,9 +76,11 @@ export function DownloadPanel() {
               id="download-book"
               label="Book"
               fieldClassName={FIELD}
-              value={book}
+              value={book?.id}
               options={books}
-              onChange={(event) => setBook(event.value)}
+              optionLabel="name"
+              optionValue="id"
+              onChange={(event) => setBookId(event.value)}
             />
           )}
           <ChoiceField

@@ -1,11 +1,12 @@
 import { FILE_MESSAGES, type FileRecord, parseMonth } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { useFiles } from '../../../lib/editions/get-files.ts';
-import { useLanguages } from '../../../lib/editions/get-languages.ts';
+import { filesQuery } from '../../../lib/resources/files.ts';
+import { languageRecords } from '../../../lib/resources/languages.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useRecountAfterDownload } from '../api/get-my-download-counts.ts';
@@ -25,8 +26,8 @@ export function UserDashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
   const notify = useToast();
-  const files = useFiles();
-  const languages = (useLanguages().data ?? []).map((language) => language.name);
+  const files = useQuery(filesQuery);
+  const languages = (useQuery(languageRecords.listQuery).data ?? []).map((language) => language.name);
   const startDownload = useDownloadEdition();
   const recount = useRecountAfterDownload();
   const download = (id: string) => startDownload(id).then(recount);
@@ -68,7 +69,8 @@ export function UserDashboardPage() {
 
   return (
     <div className="flex flex-column gap-3">
-      {files.isFetching && <PageLoader />}
+      {/* The table shows its own bar while the list first loads. */}
+      {files.isRefetching && <PageLoader />}
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-5" aria-labelledby="page-title">
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-1">
           Welcome, {user?.lastName} {user?.firstName}

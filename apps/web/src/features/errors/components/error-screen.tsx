@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { SIGNED_OUT_PATH } from '../../../lib/session/guards.tsx';
 import './error-screen.css';
 
 interface ErrorScreenProps {
@@ -16,7 +17,7 @@ export function ErrorScreen({ icon, title, message, action }: ErrorScreenProps) 
   return (
     <div className="error-screen">
       <header className="mb-5">
-        <BrandLogo to="/en/dist" />
+        <BrandLogo to={SIGNED_OUT_PATH} />
       </header>
       <main className="error-screen-card surface-card border-round-2xl shadow-2" aria-labelledby="error-title">
         <span className="error-screen-icon border-circle" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { MONTHS } from '@portal/contract';
 import { Dropdown } from 'primereact/dropdown';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
-import { describedBy, FormField } from '../../../components/form/form-field.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
 import type { UploadForm } from './upload-form.ts';
 
 const MONTH_OPTIONS = MONTHS.map((label, index) => ({ label, value: index + 1 }));
@@ -33,25 +33,26 @@ export function EditionFields({ control, index, errors, books, languages, years,
         return (
           <div key={name} className="col-6">
             <FormField id={id} label={label} error={error}>
-              <Controller
-                control={control}
-                name={`editions.${index}.${name}`}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    value={field.value}
-                    options={[...options]}
-                    onChange={(event) => field.onChange(event.value)}
-                    onBlur={field.onBlur}
-                    placeholder={`Select ${label.toLowerCase()}`}
-                    filter={name === 'language'}
-                    disabled={disabled}
-                    invalid={Boolean(error)}
-                    className="w-full"
-                    {...describedBy(id, error)}
-                  />
-                )}
-              />
+              {({ id: inputId, ...aria }) => (
+                <Controller
+                  control={control}
+                  name={`editions.${index}.${name}`}
+                  render={({ field }) => (
+                    <Dropdown
+                      inputId={inputId}
+                      value={field.value}
+                      options={[...options]}
+                      onChange={(event) => field.onChange(event.value)}
+                      onBlur={field.onBlur}
+                      placeholder={`Select ${label.toLowerCase()}`}
+                      filter={name === 'language'}
+                      disabled={disabled}
+                      className="w-full"
+                      {...aria}
+                    />
+                  )}
+                />
+              )}
             </FormField>
           </div>
         );

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import { SearchableTable } from '../../../components/searchable-table.tsx';
+import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
 import { formatUploadedOn } from '../utils/format-uploaded-on.ts';
 
@@ -19,13 +19,14 @@ interface FileTableProps {
 
 /** The file manager's table of edition files. */
 export function FileTable({ files, missing, loading, onDownload, onDelete, toolbar }: FileTableProps) {
-  // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it.
+  // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it
+  // (one block, so that a row stacked on a phone keeps them together).
   const nameAndBook = (file: FileRecord) => (
-    <>
+    <div>
       {file.name}
       <small className="block text-muted">{file.book_name}</small>
       {missing.has(file._id) && <Tag severity="danger" className="mt-1" value={FILE_MESSAGES.missingTag} />}
-    </>
+    </div>
   );
   const actions = (file: FileRecord) => (
     <div className="flex gap-2">
@@ -47,13 +48,16 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
     </div>
   );
   return (
-    <SearchableTable
+    <RecordTable
+      label="Files"
       value={files}
       loading={loading}
-      toolbar={toolbar}
-      searchLabel="Search files"
-      searchFields={['name', 'book_name', 'book_language', 'book_month', 'book_year']}
       emptyMessage="No file found."
+      rowLabel={(file) => file.name}
+      rows={10}
+      globalFilterFields={['name', 'book_name', 'book_language', 'book_month', 'book_year']}
+      toolbar={toolbar}
+      stack
     >
       <Column field="name" header="Name" sortable body={nameAndBook} />
       <Column field="book_language" header="Language" sortable />
@@ -66,6 +70,6 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
         body={(file: FileRecord) => formatUploadedOn(file.created)}
       />
       <Column header="Actions" body={actions} />
-    </SearchableTable>
+    </RecordTable>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { editionYears, FILE_MESSAGES, formatFileSize, MAX_PDF_BYTES, tooLargeMessage } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
@@ -7,10 +8,10 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
-import { useBooks } from '../../../lib/editions/get-books.ts';
-import { useLanguages } from '../../../lib/editions/get-languages.ts';
+import { bookRecords } from '../../../lib/resources/books.ts';
+import { useUploadFile } from '../../../lib/resources/files.ts';
+import { languageRecords } from '../../../lib/resources/languages.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
-import { useUploadFile } from '../api/upload-file.ts';
 import { parseEditionName } from '../utils/parse-edition-name.ts';
 import '../files.css';
 import { EditionFields } from './edition-fields.tsx';
@@ -29,8 +30,8 @@ const uploadYears = () => [new Date().getFullYear() + 1, ...editionYears()];
 
 export function UploadDialog({ onHide }: { onHide: () => void }) {
   const notify = useToast();
-  const books = (useBooks().data ?? []).map((book) => book.name);
-  const languages = (useLanguages().data ?? []).map((language) => language.name);
+  const books = (useQuery(bookRecords.listQuery).data ?? []).map((book) => book.name);
+  const languages = (useQuery(languageRecords.listQuery).data ?? []).map((language) => language.name);
   const upload = useUploadFile();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending[]>([]);

@@ -1,22 +1,20 @@
 import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useEffect, useState } from 'react';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
+import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { useFiles } from '../../../lib/editions/get-files.ts';
+import { filesQuery, useDeleteFile } from '../../../lib/resources/files.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
-import { useDeleteFile } from '../api/delete-file.ts';
 import { missingFilesQuery } from '../api/get-missing-files.ts';
 import { FileTable } from '../components/file-table.tsx';
 import { UploadDialog } from '../components/upload-dialog.tsx';
 
 export function FileListPage() {
   const notify = useToast();
-  const files = useFiles();
+  const files = useQuery(filesQuery);
   const missing = useQuery(missingFilesQuery);
   const deleteFile = useDeleteFile();
   const download = useDownloadEdition();
@@ -38,7 +36,8 @@ export function FileListPage() {
 
   return (
     <PageSection title="File Manager">
-      {(files.isFetching || deleteFile.isPending) && <PageLoader />}
+      {/* The table shows its own bar while the list first loads. */}
+      {(files.isRefetching || deleteFile.isPending) && <PageLoader />}
       <FileTable
         files={files.data ?? []}
         missing={missing.data ?? new Set()}
@@ -48,16 +47,10 @@ export function FileListPage() {
         toolbar={<Button label="Import" icon="pi pi-upload" onClick={() => setImporting(true)} />}
       />
       {importing && <UploadDialog onHide={() => setImporting(false)} />}
-      <ConfirmDialog
-        visible={deleting !== null}
+      <ConfirmDelete
+        message={deleting ? `Are you sure you want to delete ${deleting.name}?` : null}
         onHide={() => setDeleting(null)}
-        header="Confirm"
-        message={deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel="Yes"
-        rejectLabel="No"
-        accept={() => deleting && confirmDelete(deleting)}
-        {...DIALOG_SIZE}
+        onAccept={() => deleting && confirmDelete(deleting)}
       />
     </PageSection>
   );

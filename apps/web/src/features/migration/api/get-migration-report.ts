@@ -1,8 +1,6 @@
 import type { MigrationReport } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
-
-export const migrationReportKey = ['migration', 'report'] as const;
 
 /** The latest import's report, dry or real; null before the first one. */
 export async function getMigrationReport(): Promise<MigrationReport | null> {
@@ -14,6 +12,6 @@ export async function getMigrationReport(): Promise<MigrationReport | null> {
   }
 }
 
-export function useMigrationReport() {
-  return useQuery({ queryKey: migrationReportKey, queryFn: getMigrationReport });
-}
+export const migrationReportQuery = queryOptions({ queryKey: ['migration', 'report'], queryFn: getMigrationReport });
+
+export const useMigrationReport = () => useQuery(migrationReportQuery);

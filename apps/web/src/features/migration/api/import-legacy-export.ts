@@ -1,7 +1,7 @@
 import type { MigrationReport } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { migrationReportKey } from './get-migration-report.ts';
+import { migrationReportQuery } from './get-migration-report.ts';
 
 export interface ImportInput {
   files: File[];
@@ -21,9 +21,10 @@ export function useImportLegacyExport() {
   return useMutation({
     mutationFn: importLegacyExport,
     onSuccess: async (report) => {
-      queryClient.setQueryData(migrationReportKey, report);
+      queryClient.setQueryData(migrationReportQuery.queryKey, report);
+      const [migrationArea] = migrationReportQuery.queryKey;
       if (!report.dryRun)
-        await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'migration' });
+        await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== migrationArea });
     },
   });
 }

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDeleteAccount } from '../../../lib/resources/accounts.ts';
 import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
-import { useDeleteOwnAccount } from '../api/delete-own-account.ts';
 
 const confirmationSchema = z.object({
   currentPassword: z.string().min(1, ACCOUNT_MESSAGES.deleteConfirmRequired).max(200),
@@ -27,7 +27,7 @@ interface DeleteAccountDialogProps {
 export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccountDialogProps) {
   const notify = useToast();
   const leaveSession = useLeaveSession();
-  const remove = useDeleteOwnAccount();
+  const remove = useDeleteAccount();
   const { control, handleSubmit, reset, setError, setFocus } = useForm<Confirmation>({
     resolver: zodResolver(confirmationSchema),
     defaultValues: { currentPassword: '' },

@@ -1,20 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, DEFAULT_TITLE, PROFILE_TITLES, updateAccountSchema } from '@portal/contract';
+import { ACCOUNT_MESSAGES, can, DEFAULT_TITLE, PROFILE_TITLES, updateAccountSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useUpdateAccount } from '../api/update-account.ts';
 
 type ProfileValues = z.input<typeof updateAccountSchema>;
+
+const NAME_FIELDS = [
+  { name: 'firstName', id: 'profile-first-name', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'profile-last-name', label: 'Last Name', autoComplete: 'family-name' },
+] as const;
+const EMAIL_NOTE_ID = 'profile-email-note';
 
 /** The server's answers that are about the current password, shown under its field. */
 const CURRENT_PASSWORD_MESSAGES: readonly string[] = [
@@ -49,8 +56,8 @@ const profileSchema = (email: string) =>
 export function ProfileForm({ user }: { user: SessionUser }) {
   const notify = useToast();
   const update = useUpdateAccount();
-  // A User may not change their own e-mail address: the server refuses it.
-  const emailLocked = user.role === 'User';
+  // Without the permission the server refuses a change of one's own e-mail address.
+  const emailLocked = !can(user.role, 'accounts:change-own-email');
   const titles: string[] = [...PROFILE_TITLES];
   if (user.title && !titles.includes(user.title)) titles.unshift(user.title);
   const resolver = useMemo(() => zodResolver(profileSchema(user.email)), [user.email]);
@@ -63,7 +70,10 @@ export function ProfileForm({ user }: { user: SessionUser }) {
 
   const submit = handleSubmit(({ email, currentPassword, ...changes }) =>
     update.mutate(
-      { id: user.id, ...changes, ...(emailLocked ? {} : { email }), ...(currentPassword ? { currentPassword } : {}) },
+      {
+        id: user.id,
+        changes: { ...changes, ...(emailLocked ? {} : { email }), ...(currentPassword ? { currentPassword } : {}) },
+      },
       {
         onSuccess: (answer) => {
           const { jwtToken, ...account } = answer;
@@ -87,35 +97,36 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         <div className="col-12 md:col-2">
           <TitleField control={control} id="profile-title" titles={titles} />
         </div>
-        <div className="col-12 md:col-5">
-          <TextField
-            id="profile-first-name"
-            label="First Name"
-            error={errors.firstName?.message}
-            autoComplete="given-name"
-            {...register('firstName')}
-          />
-        </div>
-        <div className="col-12 md:col-5">
-          <TextField
-            id="profile-last-name"
-            label="Last Name"
-            error={errors.lastName?.message}
-            autoComplete="family-name"
-            {...register('lastName')}
-          />
-        </div>
+        {NAME_FIELDS.map(({ name, id, label, autoComplete }) => (
+          <div key={name} className="col-12 md:col-5">
+            <FormField id={id} label={label} error={errors[name]?.message}>
+              {(aria) => <InputText {...aria} autoComplete={autoComplete} className="w-full" {...register(name)} />}
+            </FormField>
+          </div>
+        ))}
         <div className="col-12">
-          <TextField
+          <FormField
             id="profile-email"
             label="Email"
             error={errors.email?.message}
-            type="email"
-            autoComplete="email"
-            readOnly={emailLocked}
-            {...register('email')}
-          />
-          {emailLocked && <small className="text-muted">Only an administrator can change your e-mail address.</small>}
+            describedBy={emailLocked ? EMAIL_NOTE_ID : undefined}
+          >
+            {(aria) => (
+              <InputText
+                {...aria}
+                type="email"
+                autoComplete="email"
+                readOnly={emailLocked}
+                className="w-full"
+                {...register('email')}
+              />
+            )}
+          </FormField>
+          {emailLocked && (
+            <small id={EMAIL_NOTE_ID} className="text-muted">
+              Only an administrator can change your e-mail address.
+            </small>
+          )}
         </div>
       </div>
       <fieldset className="border-round p-3 mb-4" style={{ border: '1px solid var(--surface-border)' }}>

@@ -1,27 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Account,
-  ROLES,
-  type Role,
+  grantableRoles,
   TITLES,
   type Title,
   type UpdateAccountRequest,
   updateAccountSchema,
 } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown, type DropdownProps } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Controller, useForm } from 'react-hook-form';
-import { FormField } from '../../../components/record-table/form-field.tsx';
-import { useChurches } from '../../../lib/churches.ts';
-import { useCountries } from '../../../lib/countries.ts';
+import type { z } from 'zod';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { churchesQuery } from '../../../lib/resources/churches.ts';
+import { countriesQuery } from '../../../lib/resources/countries.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
-import type { AccountChanges } from '../api/update-account.ts';
 
-/** The roles the signed-in user may give: only a Super Admin makes Super Admins. */
-const grantableRoles = (caller: Role | undefined, current: Role): Role[] =>
-  ROLES.filter((role) => role !== 'Super Admin' || caller === 'Super Admin' || current === 'Super Admin');
+export type AccountChanges = z.output<typeof updateAccountSchema>;
+
+/** The roles the signed-in user may give, and the account's own even when they may not give it (it shows as is). */
+function roleChoices(account: Account, caller: Account['role'] | undefined) {
+  const grantable = grantableRoles(caller);
+  return grantable.includes(account.role) ? grantable : [account.role, ...grantable];
+}
 
 const SELF_NOTE_ID = 'user-self-note';
 
@@ -37,8 +41,8 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
   const { user } = useSession();
   // The server refuses (403) a change of one's own role or verified flag: locked here rather than refused on save.
   const isSelf = user?.id === account.id;
-  const churches = useChurches();
-  const countries = useCountries();
+  const churches = useQuery(churchesQuery);
+  const countries = useQuery(countriesQuery);
   const { control, register, handleSubmit, formState } = useForm<UpdateAccountRequest, unknown, AccountChanges>({
     resolver: zodResolver(updateAccountSchema),
     defaultValues: {
@@ -58,63 +62,73 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
   const textField = (name: 'firstName' | 'lastName' | 'email', label: string, className: string) => (
     <div className={className}>
       <FormField id={`user-${name}`} label={label} error={errors[name]?.message}>
-        <InputText
-          id={`user-${name}`}
-          type={name === 'email' ? 'email' : 'text'}
-          {...register(name)}
-          invalid={errors[name] !== undefined}
-          aria-describedby={errors[name] ? `user-${name}-error` : undefined}
-        />
+        {(aria) => <InputText {...aria} type={name === 'email' ? 'email' : 'text'} {...register(name)} />}
       </FormField>
     </div>
   );
 
-  const dropdownField = (name: 'title' | 'role' | 'church' | 'country', label: string, props: DropdownProps) => (
+  const dropdownField = (
+    name: 'title' | 'role' | 'church' | 'country',
+    label: string,
+    props: DropdownProps,
+    note?: string,
+  ) => (
     <div className="col-12 md:col-6">
-      <FormField id={`user-${name}`} label={label} error={errors[name]?.message}>
-        <Controller
-          name={name}
-          control={control}
-          render={({ field }) => (
-            <Dropdown
-              inputId={`user-${name}`}
-              value={field.value}
-              onChange={(event) => field.onChange(event.value ?? null)}
-              {...props}
-            />
-          )}
-        />
+      <FormField id={`user-${name}`} label={label} error={errors[name]?.message} describedBy={note}>
+        {({ id, ...aria }) => (
+          <Controller
+            name={name}
+            control={control}
+            render={({ field }) => (
+              <Dropdown
+                inputId={id}
+                value={field.value}
+                onChange={(event) => field.onChange(event.value ?? null)}
+                {...aria}
+                {...props}
+              />
+            )}
+          />
+        )}
       </FormField>
     </div>
   );
 
   const checkboxField = (name: 'isMember' | 'isVerified', label: string, locked = false) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <div className="flex align-items-center gap-2">
-          <Checkbox
-            inputId={`user-${name}`}
-            checked={field.value ?? false}
-            onChange={(event) => field.onChange(event.checked ?? false)}
-            disabled={locked}
-            aria-describedby={locked ? SELF_NOTE_ID : undefined}
-          />
-          <label htmlFor={`user-${name}`}>{label}</label>
-        </div>
+    <FormField
+      id={`user-${name}`}
+      label={label}
+      variant="check"
+      className=""
+      describedBy={locked ? SELF_NOTE_ID : undefined}
+    >
+      {({ id, ...aria }) => (
+        <Controller
+          name={name}
+          control={control}
+          render={({ field }) => (
+            <Checkbox
+              inputId={id}
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.checked ?? false)}
+              disabled={locked}
+              {...aria}
+            />
+          )}
+        />
       )}
-    />
+    </FormField>
   );
 
   return (
     <form className="p-fluid formgrid grid" noValidate onSubmit={handleSubmit(onSave)}>
       {dropdownField('title', 'Title', { options: [...TITLES], placeholder: 'Select a title' })}
-      {dropdownField('role', 'Role', {
-        options: grantableRoles(user?.role, account.role),
-        disabled: isSelf,
-        'aria-describedby': isSelf ? SELF_NOTE_ID : undefined,
-      })}
+      {dropdownField(
+        'role',
+        'Role',
+        { options: roleChoices(account, user?.role), disabled: isSelf },
+        isSelf ? SELF_NOTE_ID : undefined,
+      )}
       {textField('firstName', 'First Name', 'col-12 md:col-6')}
       {textField('lastName', 'Last Name', 'col-12 md:col-6')}
       {textField('email', 'Email', 'col-12')}

@@ -1,18 +1,17 @@
 import { ACCOUNT_MESSAGES } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
 import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
+import { accountQuery, useDeleteAccount, useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { updateSessionUser } from '../../../lib/session/session-store.ts';
 import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
-import { useDeleteAccount } from '../api/delete-account.ts';
-import { useAccount } from '../api/get-account.ts';
-import { type AccountChanges, useUpdateAccount } from '../api/update-account.ts';
-import { UserForm } from '../components/user-form.tsx';
+import { type AccountChanges, UserForm } from '../components/user-form.tsx';
 
 const USER_LIST_PATH = '/admin/user-list';
 
@@ -22,7 +21,7 @@ export function UserEditPage() {
   const notify = useToast();
   const navigate = useNavigate();
   const leaveSession = useLeaveSession();
-  const account = useAccount(id);
+  const account = useQuery(accountQuery(id));
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
@@ -49,14 +48,17 @@ export function UserEditPage() {
     );
 
   const deleteAccount = () =>
-    remove.mutate(id, {
-      onSuccess: () => {
-        notify({ severity: 'success', summary: 'Successful', detail: ACCOUNT_MESSAGES.accountDeleted });
-        if (isSelf) leaveSession();
-        else navigate(USER_LIST_PATH);
+    remove.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          notify({ severity: 'success', summary: 'Successful', detail: ACCOUNT_MESSAGES.accountDeleted });
+          if (isSelf) leaveSession();
+          else navigate(USER_LIST_PATH);
+        },
+        onError: fail,
       },
-      onError: fail,
-    });
+    );
 
   return (
     <PageSection title="Edit User">

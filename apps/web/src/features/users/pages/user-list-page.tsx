@@ -1,11 +1,12 @@
 import type { Account } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
-import { useAccountPage } from '../api/get-account-page.ts';
+import { accountPageQuery } from '../../../lib/resources/accounts.ts';
 
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'createdAt', sortOrder: -1, search: '' };
 
@@ -14,7 +15,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 export function UserListPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(FIRST_PAGE);
-  const accounts = useAccountPage(page);
+  const accounts = useQuery(accountPageQuery(page));
 
   return (
     <PageSection title="Users">

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../api-client.ts';
 
 /** What a bulk delete did: the rows that no longer exist, and those the server refused with its reason. */
 export interface DeleteOutcome<Row> {
@@ -9,9 +9,9 @@ export interface DeleteOutcome<Row> {
 
 /**
  * Deletes rows one at a time at `path(row)` and goes on after a refusal, so that one row in use does not
- * keep the others. A row someone else deleted meanwhile (404) counts as deleted. The `queryKey` list reloads.
+ * keep the others. A row someone else deleted meanwhile (404) counts as deleted. The list under `queryKey` reloads.
  */
-export function useDeleteRecords<Row>(queryKey: string, path: (row: Row) => string) {
+export function useDeleteRecords<Row>(queryKey: QueryKey, path: (row: Row) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (rows: Row[]) => {
@@ -27,6 +27,6 @@ export function useDeleteRecords<Row>(queryKey: string, path: (row: Row) => stri
       }
       return outcome;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [queryKey] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { BOOK_MESSAGES, type Book, monthName } from '@portal/contract';
+import { makePdf } from '../../server/test/files.ts';
+import { expect, test } from './fixtures.ts';
+import { EDITION_YEAR, ensureLanguage, uploadThroughApi } from './support/editions.ts';
+import { bearerOf, signInAs } from './support/session.ts';
+
+/** Names unique to this run: books are never deleted, so each run adds its own. */
+const run = Date.now().toString(36);
+
+const toast = (page: Page, text: string) => page.locator('.p-toast').getByText(text).first();
+
+/** Opens a PrimeReact Dropdown by its input's id and picks an option. */
+async function choose(page: Page, id: string, option: string) {
+  await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('books: the list, a new book, a duplicate refused with the server’s message, a rename, and no delete', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/church');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Books' }).click();
+  await expect(page).toHaveURL('/admin/books');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Books');
+  const books = page.getByRole('table', { name: 'Books' });
+  const rows = books.locator('tbody tr');
+  await page.getByRole('searchbox', { name: 'Search books' }).fill('Teevo');
+  await expect(rows.filter({ hasText: 'Teevo' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'New' }).click();
+  const created = page.getByRole('dialog', { name: 'New Book' });
+  await created.getByRole('button', { name: 'Save' }).click();
+  await expect(created.getByText(BOOK_MESSAGES.nameRequired)).toBeVisible();
+  await created.getByLabel('Name').fill(`Insight ${run}`);
+  await created.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, `Book Insight ${run} created`)).toBeVisible();
+  await expect(created).toBeHidden();
+
+  // Names are unique whatever their case: the server's refusal shows in the dialog.
+  await page.getByRole('button', { name: 'New' }).click();
+  await created.getByLabel('Name').fill('TEEVO');
+  await created.getByRole('button', { name: 'Save' }).click();
+  await expect(created.getByText(BOOK_MESSAGES.nameTaken)).toBeVisible();
+  await created.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('searchbox', { name: 'Search books' }).fill(run);
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('button', { name: `Edit Insight ${run}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Book' });
+  await expect(edit.getByLabel('Name')).toHaveValue(`Insight ${run}`);
+  await edit.getByLabel('Name').fill(`Insights ${run}`);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, `Book Insights ${run} updated`)).toBeVisible();
+  await expect(rows).toHaveText([new RegExp(`Insights ${run}`)]);
+
+  // Editions and statistics keep their book: nothing here deletes one.
+  await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(books.getByRole('checkbox')).toHaveCount(0);
+});
+
+test('the download panel offers every book, and a book renamed meanwhile still gives its editions', async ({
+  page,
+  request,
+}) => {
+  const name = `Pathway ${run}`;
+  const renamed = `Pathways ${run}`;
+  const answer = await request.post('/api/books', { data: { name }, headers: await bearerOf(request) });
+  expect(answer.status()).toBe(201);
+  const book = (await answer.json()) as Book;
+  await ensureLanguage(request, 'English');
+  // January: older than the editions other tests look for as the newest in English.
+  const pdf = makePdf(`${name} January`);
+  await uploadThroughApi(request, 1, pdf, name);
+  await signInAs(page, 'User');
+
+  const pick = async (bookName: string) => {
+    await page.goto('/user/download');
+    await choose(page, 'download-book', bookName);
+    await choose(page, 'download-year', String(EDITION_YEAR));
+    await choose(page, 'download-month', monthName(1));
+    await choose(page, 'download-language', 'English');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    return downloading;
+  };
+
+  expect((await pick(name)).suggestedFilename()).toBe(`Pathway-${run}-English-${EDITION_YEAR}-01.pdf`);
+
+  const rename = await request.put(`/api/books/${book.id}`, {
+    data: { name: renamed },
+    headers: await bearerOf(request),
+  });
+  expect(rename.status()).toBe(200);
+  const download = await pick(renamed);
+  expect(download.suggestedFilename()).toBe(`Pathways-${run}-English-${EDITION_YEAR}-01.pdf`);
+  expect((await readFile(await download.path())).equals(pdf)).toBe(true);
+  await page.locator('.p-dropdown', { has: page.locator('#download-book') }).click();
+  await expect(page.getByRole('option', { name, exact: true })).toHaveCount(0);
+});
+
+test('an answer that is not the JSON it says it is shows as an error on the screen', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.route('**/api/books', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '<html>Bad gateway</html>' }),
+  );
+  await page.goto('/admin/books');
+  // After the query's retries: the client's ApiError, in the table and a toast, not a SyntaxError.
+  await expect(page.getByRole('table', { name: 'Books' })).toContainText(
+    'An error has occurred: The server’s answer could not be read. Please try again.',
+    { timeout: 15_000 },
+  );
+});

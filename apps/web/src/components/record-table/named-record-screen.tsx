@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Column } from 'primereact/column';
+import { useState } from 'react';
+import type { NamedRecord } from '../../lib/resources/named-records.ts';
+import { PageSection } from '../page-section.tsx';
+import { dateBody } from './format-date.ts';
+import { NamedRecordDialog, type NamedRecordDialogProps } from './named-record-dialog.tsx';
+import { type RecordDeletion, RecordTable } from './record-table.tsx';
+
+interface NamedRecordScreenProps extends Omit<NamedRecordDialogProps, 'record' | 'onHide'> {
+  /** The page's heading and the table's name: "Languages". */
+  title: string;
+  /** A line above the table, say why there is no Delete. */
+  note?: string;
+  /** Adds selection and deletion (see RecordTable); a kind of record that is never deleted has none. */
+  onDelete?: RecordDeletion<NamedRecord>;
+}
+
+/** What the dialog is open for: a new record, or the one being renamed. */
+type Editing = { record?: NamedRecord } | null;
+
+/**
+ * The back-office screen of a kind of record that is just a name (languages, books): a searchable table of
+ * names with their dates, New and rename in a dialog, and deletion where the kind has it.
+ */
+export function NamedRecordScreen({ title, note, onDelete, ...kind }: NamedRecordScreenProps) {
+  const list = useQuery(kind.records.listQuery);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  return (
+    <PageSection title={title}>
+      {note && <p className="mt-0 text-muted line-height-3">{note}</p>}
+      <RecordTable
+        label={title}
+        value={list.data ?? []}
+        loading={list.isPending}
+        error={list.error}
+        emptyMessage={`No ${kind.noun.toLowerCase()} found.`}
+        rowLabel={(record) => record.name}
+        labelField="name"
+        globalFilterFields={['name']}
+        onNew={() => setEditing({})}
+        onEdit={(record) => setEditing({ record })}
+        onDelete={onDelete}
+      >
+        <Column field="name" header="Name" sortable />
+        <Column field="createdAt" header="Created" sortable body={dateBody('createdAt')} />
+        <Column field="updatedAt" header="Updated" sortable body={dateBody('updatedAt')} />
+      </RecordTable>
+      {editing && <NamedRecordDialog {...kind} record={editing.record} onHide={() => setEditing(null)} />}
+    </PageSection>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Account, AccountPage, UpdateAccountRequest } from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ServerPage } from '../../components/record-table/record-table.tsx';
+import { api } from '../api-client.ts';
+
+const ACCOUNTS = ['accounts'] as const;
+const ACCOUNT_PAGES = [...ACCOUNTS, 'list'] as const;
+
+export const accountQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ACCOUNTS, id],
+    queryFn: ({ signal }) => api.get<Account>(`/accounts/getById/${encodeURIComponent(id)}`, { signal }),
+  });
+
+const pageSearch = (page: ServerPage) =>
+  new URLSearchParams({
+    first: String(page.first),
+    rows: String(page.rows),
+    search: page.search,
+    sortField: page.sortField,
+    sortOrder: String(page.sortOrder),
+  });
+
+/** One page of the user list; the previous page stays on screen while the next one loads. */
+export const accountPageQuery = (page: ServerPage) =>
+  queryOptions({
+    queryKey: [...ACCOUNT_PAGES, page],
+    queryFn: ({ signal }) => api.get<AccountPage>(`/accounts/list?${pageSearch(page)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The updated account; a new access token comes with it when the caller changed their own password. */
+export type UpdatedAccount = Account & { jwtToken?: string };
+
+export const updateAccount = ({ id, changes }: { id: string; changes: UpdateAccountRequest }) =>
+  api.put<UpdatedAccount>(`/accounts/updateUser/${encodeURIComponent(id)}`, changes);
+
+/** Saves an account: the editor's changes to someone's, or one's own profile. */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS }),
+  });
+}
+
+/** One's own account needs the current password; the server then ends its sessions and clears the refresh cookie. */
+export const deleteAccount = ({ id, currentPassword }: { id: string; currentPassword?: string }) =>
+  api.delete<{ message: string }>(
+    `/accounts/${encodeURIComponent(id)}`,
+    currentPassword === undefined ? undefined : { currentPassword },
+  );
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (_answer, { id }) => {
+      queryClient.removeQueries({ queryKey: accountQuery(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: ACCOUNT_PAGES });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { namedRecordSchema } from '@portal/contract';
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../api-client.ts';
+
+/** A record that is just a name (a book, a language): the server's `named-records.ts` serves them alike. */
+export type NamedRecord = z.infer<typeof namedRecordSchema>;
+
+interface NamedRecordsOptions {
+  /** The cache key of the list. */
+  key: string;
+  /** GET: every record, by name. */
+  listPath: string;
+  /** POST `{ name }`. */
+  createPath: string;
+  /** PUT `{ name }`; DELETE where the records may be deleted. */
+  itemPath: (id: string) => string;
+  /** Other lists that show the name, reloaded after a rename (files show their book and language). */
+  renameAlsoChanges: QueryKey[];
+}
+
+/** List, create and rename of one kind of named record; a module that owns one kind adds what else it has. */
+export function namedRecords({ key, listPath, createPath, itemPath, renameAlsoChanges }: NamedRecordsOptions) {
+  const listQuery = queryOptions({
+    queryKey: [key],
+    queryFn: ({ signal }) => api.get<NamedRecord[]>(listPath, { signal }),
+  });
+
+  function useCreate() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (name: string) => api.post<NamedRecord>(createPath, { name }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: listQuery.queryKey }),
+    });
+  }
+
+  function useRename() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) => api.put<NamedRecord>(itemPath(id), { name }),
+      onSuccess: () =>
+        Promise.all(
+          [listQuery.queryKey, ...renameAlsoChanges].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        ),
+    });
+  }
+
+  return { listQuery, useCreate, useRename, itemPath };
+}
+
+export type NamedRecords = ReturnType<typeof namedRecords>;

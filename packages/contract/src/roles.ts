@@ -2,5 +2,3 @@ export const ROLES = ['Super Admin', 'Admin', 'User'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ADMIN_ROLES: readonly Role[] = ['Super Admin', 'Admin'];
-
-export const isAdminRole = (role: Role | undefined): boolean => role !== undefined && ADMIN_ROLES.includes(role);

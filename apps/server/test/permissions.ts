@@ -1,87 +1,88 @@
-import type { Role } from '@portal/contract';
+import { can, type Permission, type Role } from '@portal/contract';
 
 /**
- * Who may do what: the status each API endpoint answers to each kind of caller.
- * 401 = not signed in, 403 = signed in without the role, 2xx = done. Every call is otherwise valid, so
- * the status shows the permission alone; POST /api/translation/create answers 400 to admins because
- * editions are created by upload only (see translations/service.ts). "of the caller" and "of another"
- * name whose account the call is about; "of a User" and "a Super Admin", the role of that other account
- * (or the role a call gives it). Every /api route is either here or in PUBLIC_ROUTES.
+ * Who may do what: each API endpoint with the permission of the contract's table it needs (`public`: no
+ * sign-in; `signed-in`: anyone signed in) and the status a caller who may answers. A visitor gets 401,
+ * a caller without the permission 403: the expectations come from PERMISSIONS itself. Every call is
+ * otherwise valid, so the status shows the permission alone; POST /api/translation/create answers 400
+ * to admins because editions are created by upload only (see translations/service.ts). "of the caller"
+ * and "of another" name whose account the call is about; "of a User" and "a Super Admin", the role of
+ * that other account (or the role a call gives it). Every /api route is either here or in PUBLIC_ROUTES.
  */
 export const MATRIX = rows`
-  endpoint                                                           | anonymous | user   | admin  | superAdmin
-  ${'GET /api/church/getAll'}                                        | ${200}    | ${200} | ${200} | ${200}
-  ${'GET /api/church/getById/:id'}                                   | ${401}    | ${403} | ${200} | ${200}
-  ${'POST /api/church/create/'}                                      | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/church/create'}                                       | ${401}    | ${403} | ${201} | ${201}
-  ${'PUT /api/church/update/:id'}                                    | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/church/delete/:id'}                                 | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/languages/getAll'}                                     | ${200}    | ${200} | ${200} | ${200}
-  ${'POST /api/languages/create/'}                                   | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/languages/create'}                                    | ${401}    | ${403} | ${201} | ${201}
-  ${'PUT /api/languages/:id'}                                        | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/languages/:id'}                                     | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/translation/getAll'}                                   | ${401}    | ${403} | ${200} | ${200}
-  ${'POST /api/translation/create/'}                                 | ${401}    | ${403} | ${400} | ${400}
-  ${'POST /api/translation/create'}                                  | ${401}    | ${403} | ${400} | ${400}
-  ${'PUT /api/translation/update/:id'}                               | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/translation/delete/:id'}                            | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/country/getAll'}                                       | ${200}    | ${200} | ${200} | ${200}
-  ${'POST /api/files/uploadCountries'}                               | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/books'}                                                | ${200}    | ${200} | ${200} | ${200}
-  ${'POST /api/books'}                                               | ${401}    | ${403} | ${201} | ${201}
-  ${'PUT /api/books/:id'}                                            | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/getAll'}                                      | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts'}                                             | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/list'}                                        | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/getById/:id of the caller'}                   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/accounts/getById/:id of a User'}                       | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/:id of the caller'}                           | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/accounts/:id of a User'}                               | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/accounts/:id of a Super Admin'}                        | ${401}    | ${403} | ${403} | ${200}
-  ${'GET /api/accounts/getById/:id of a Super Admin'}                | ${401}    | ${403} | ${403} | ${200}
-  ${'POST /api/accounts a User'}                                     | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/accounts a Super Admin'}                              | ${401}    | ${403} | ${403} | ${201}
-  ${'PUT /api/accounts/updateUser/:id of the caller'}                | ${401}    | ${200} | ${200} | ${200}
-  ${'PUT /api/accounts/updateUser/:id of a User'}                    | ${401}    | ${403} | ${200} | ${200}
-  ${'PUT /api/accounts/updateUser/:id of a Super Admin'}             | ${401}    | ${403} | ${403} | ${200}
-  ${'PUT /api/accounts/:id of the caller'}                            | ${401}    | ${200} | ${200} | ${200}
-  ${'PUT /api/accounts/:id of a User'}                                | ${401}    | ${403} | ${200} | ${200}
-  ${'PUT /api/accounts/:id of a Super Admin'}                         | ${401}    | ${403} | ${403} | ${200}
-  ${'DELETE /api/accounts/:id of the caller'}                         | ${401}    | ${200} | ${200} | ${200}
-  ${'DELETE /api/accounts/:id of a User'}                            | ${401}    | ${403} | ${200} | ${200}
-  ${'DELETE /api/accounts/:id of a Super Admin'}                     | ${401}    | ${403} | ${403} | ${200}
-  ${'POST /api/files/uploadfile'}                                    | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/file/upload'}                                         | ${401}    | ${403} | ${201} | ${201}
-  ${'POST /api/file/upload/'}                                        | ${401}    | ${403} | ${201} | ${201}
-  ${'GET /api/file/getAll'}                                          | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/files/getAllFiles'}                                    | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/file/getById/:id'}                                     | ${401}    | ${200} | ${200} | ${200}
-  ${'DELETE /api/file/delete/:id'}                                   | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/files/missing'}                                        | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/files/download-link/:id'}                              | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/files/download/:id'}                                   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getTeeVoLanguagesByBookName'}              | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getBookByName'}                            | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/create'}                                  | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/create/'}                                 | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/countDownload'}                           | ${401}    | ${200} | ${200} | ${200}
-  ${'POST /api/transaction/countDownload/'}                          | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/myDownloadCounts'}                         | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadsByUserid/:id of the caller'}   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadsByUserid/:id of another'}      | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/totalDownloadsByUserid/:id of the caller'} | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/totalDownloadsByUserid/:id of another'}    | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadCountByUserId of the caller'}   | ${401}    | ${200} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadCountByUserId of another'}      | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getcountDownloadByDateRange'}              | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/summary'}                                  | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getAllDownloadByBookType'}                 | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getAllDownloads'}                          | ${401}    | ${403} | ${200} | ${200}
-  ${'GET /api/transaction/getDownloadsByDateRange'}                  | ${401}    | ${403} | ${200} | ${200}
-  ${'POST /api/migrate/import'}                                      | ${401}    | ${403} | ${403} | ${200}
-  ${'GET /api/migrate/progress'}                                     | ${401}    | ${403} | ${403} | ${200}
-  ${'GET /api/migrate/migrate-data'}                                 | ${401}    | ${403} | ${403} | ${200}
+  endpoint                                                           | permission                        | done
+  ${'GET /api/church/getAll'}                                        | ${'public'}                       | ${200}
+  ${'GET /api/church/getById/:id'}                                   | ${'records:manage'}               | ${200}
+  ${'POST /api/church/create/'}                                      | ${'records:manage'}               | ${201}
+  ${'POST /api/church/create'}                                       | ${'records:manage'}               | ${201}
+  ${'PUT /api/church/update/:id'}                                    | ${'records:manage'}               | ${200}
+  ${'DELETE /api/church/delete/:id'}                                 | ${'records:manage'}               | ${200}
+  ${'GET /api/languages/getAll'}                                     | ${'public'}                       | ${200}
+  ${'POST /api/languages/create/'}                                   | ${'records:manage'}               | ${201}
+  ${'POST /api/languages/create'}                                    | ${'records:manage'}               | ${201}
+  ${'PUT /api/languages/:id'}                                        | ${'records:manage'}               | ${200}
+  ${'DELETE /api/languages/:id'}                                     | ${'records:manage'}               | ${200}
+  ${'GET /api/translation/getAll'}                                   | ${'records:manage'}               | ${200}
+  ${'POST /api/translation/create/'}                                 | ${'records:manage'}               | ${400}
+  ${'POST /api/translation/create'}                                  | ${'records:manage'}               | ${400}
+  ${'PUT /api/translation/update/:id'}                               | ${'records:manage'}               | ${200}
+  ${'DELETE /api/translation/delete/:id'}                            | ${'records:manage'}               | ${200}
+  ${'GET /api/country/getAll'}                                       | ${'public'}                       | ${200}
+  ${'POST /api/files/uploadCountries'}                               | ${'records:manage'}               | ${200}
+  ${'GET /api/books'}                                                | ${'public'}                       | ${200}
+  ${'POST /api/books'}                                               | ${'records:manage'}               | ${201}
+  ${'PUT /api/books/:id'}                                            | ${'records:manage'}               | ${200}
+  ${'GET /api/accounts/getAll'}                                      | ${'accounts:manage'}              | ${200}
+  ${'GET /api/accounts'}                                             | ${'accounts:manage'}              | ${200}
+  ${'GET /api/accounts/list'}                                        | ${'accounts:manage'}              | ${200}
+  ${'GET /api/accounts/getById/:id of the caller'}                   | ${'signed-in'}                    | ${200}
+  ${'GET /api/accounts/getById/:id of a User'}                       | ${'accounts:manage'}              | ${200}
+  ${'GET /api/accounts/:id of the caller'}                           | ${'signed-in'}                    | ${200}
+  ${'GET /api/accounts/:id of a User'}                               | ${'accounts:manage'}              | ${200}
+  ${'GET /api/accounts/:id of a Super Admin'}                        | ${'accounts:manage-super-admins'} | ${200}
+  ${'GET /api/accounts/getById/:id of a Super Admin'}                | ${'accounts:manage-super-admins'} | ${200}
+  ${'POST /api/accounts a User'}                                     | ${'accounts:manage'}              | ${201}
+  ${'POST /api/accounts a Super Admin'}                              | ${'accounts:manage-super-admins'} | ${201}
+  ${'PUT /api/accounts/updateUser/:id of the caller'}                | ${'signed-in'}                    | ${200}
+  ${'PUT /api/accounts/updateUser/:id of a User'}                    | ${'accounts:manage'}              | ${200}
+  ${'PUT /api/accounts/updateUser/:id of a Super Admin'}             | ${'accounts:manage-super-admins'} | ${200}
+  ${'PUT /api/accounts/:id of the caller'}                           | ${'signed-in'}                    | ${200}
+  ${'PUT /api/accounts/:id of a User'}                               | ${'accounts:manage'}              | ${200}
+  ${'PUT /api/accounts/:id of a Super Admin'}                        | ${'accounts:manage-super-admins'} | ${200}
+  ${'DELETE /api/accounts/:id of the caller'}                        | ${'signed-in'}                    | ${200}
+  ${'DELETE /api/accounts/:id of a User'}                            | ${'accounts:manage'}              | ${200}
+  ${'DELETE /api/accounts/:id of a Super Admin'}                     | ${'accounts:manage-super-admins'} | ${200}
+  ${'POST /api/files/uploadfile'}                                    | ${'files:manage'}                 | ${201}
+  ${'POST /api/file/upload'}                                         | ${'files:manage'}                 | ${201}
+  ${'POST /api/file/upload/'}                                        | ${'files:manage'}                 | ${201}
+  ${'GET /api/file/getAll'}                                          | ${'editions:download'}            | ${200}
+  ${'GET /api/files/getAllFiles'}                                    | ${'editions:download'}            | ${200}
+  ${'GET /api/file/getById/:id'}                                     | ${'editions:download'}            | ${200}
+  ${'DELETE /api/file/delete/:id'}                                   | ${'files:manage'}                 | ${200}
+  ${'GET /api/files/missing'}                                        | ${'files:manage'}                 | ${200}
+  ${'GET /api/files/download-link/:id'}                              | ${'editions:download'}            | ${200}
+  ${'GET /api/files/download/:id'}                                   | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/getTeeVoLanguagesByBookName'}              | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/getBookByName'}                            | ${'editions:download'}            | ${200}
+  ${'POST /api/transaction/create'}                                  | ${'editions:download'}            | ${200}
+  ${'POST /api/transaction/create/'}                                 | ${'editions:download'}            | ${200}
+  ${'POST /api/transaction/countDownload'}                           | ${'editions:download'}            | ${200}
+  ${'POST /api/transaction/countDownload/'}                          | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/myDownloadCounts'}                         | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/getDownloadsByUserid/:id of the caller'}   | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/getDownloadsByUserid/:id of another'}      | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/totalDownloadsByUserid/:id of the caller'} | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/totalDownloadsByUserid/:id of another'}    | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/getDownloadCountByUserId of the caller'}   | ${'editions:download'}            | ${200}
+  ${'GET /api/transaction/getDownloadCountByUserId of another'}      | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/getcountDownloadByDateRange'}              | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/summary'}                                  | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/getAllDownloadByBookType'}                 | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/getAllDownloads'}                          | ${'stats:read'}                   | ${200}
+  ${'GET /api/transaction/getDownloadsByDateRange'}                  | ${'stats:read'}                   | ${200}
+  ${'POST /api/migrate/import'}                                      | ${'migration:run'}                | ${200}
+  ${'GET /api/migrate/progress'}                                     | ${'migration:run'}                | ${200}
+  ${'GET /api/migrate/migrate-data'}                                 | ${'migration:run'}                | ${200}
 `;
 
 /** Routes anyone may call that the matrix leaves out: signing up and in, health, configuration and the API docs. */
@@ -108,10 +109,8 @@ export type Caller = 'anonymous' | Role;
 
 interface Row {
   endpoint: string;
-  anonymous: number;
-  user: number;
-  admin: number;
-  superAdmin: number;
+  permission: Permission | 'public' | 'signed-in';
+  done: number;
 }
 
 /** Reads the table above: its header line says the columns, the values fill them row by row. */
@@ -125,12 +124,12 @@ function rows(strings: TemplateStringsArray, ...cells: (string | number)[]): Row
 /** "GET /api/accounts/:id of a User" is a call of route "GET /api/accounts/:id". */
 export const routeOf = (endpoint: string) => endpoint.split(' ').slice(0, 2).join(' ');
 
-const columns: Record<Caller, Exclude<keyof Row, 'endpoint'>> = {
-  anonymous: 'anonymous',
-  User: 'user',
-  Admin: 'admin',
-  'Super Admin': 'superAdmin',
-};
+/** The status a row's call answers a caller: done, or the refusal the permission table says. */
+export function statusOf({ permission, done }: Row, caller: Caller): number {
+  if (permission === 'public') return done;
+  if (caller === 'anonymous') return 401;
+  return permission === 'signed-in' || can(caller, permission) ? done : 403;
+}
 
 /** The account a call is about: whether it is the caller's own, and the role it has or would be given. */
 export interface About {
@@ -147,7 +146,7 @@ function fits(endpoint: string, about: About) {
   return qualifier === 'of another' || qualifier.replace(/^(of )?an? /, '') === about.role;
 }
 
-const everyone = (endpoint: string): Row => ({ endpoint, anonymous: 200, user: 200, admin: 200, superAdmin: 200 });
+const everyone = (endpoint: string): Row => ({ endpoint, permission: 'public', done: 200 });
 const rowsOf = (route: string) =>
   [...MATRIX, ...PUBLIC_ROUTES.map(everyone)].filter((row) => routeOf(row.endpoint) === route);
 
@@ -160,7 +159,7 @@ const rowsOf = (route: string) =>
 export function allowed(route: string, caller: Caller, about: About = { self: false }): boolean {
   const listed = rowsOf(route);
   const routeRows = listed.length > 0 ? listed : rowsOf(route.replace(/(.)\/$/, '$1'));
-  const succeeds = (row: Row) => row[columns[caller]] < 300;
+  const succeeds = (row: Row) => statusOf(row, caller) < 300;
   const fitting = routeRows.filter((row) => fits(row.endpoint, about));
   return fitting.length > 0 ? fitting.every(succeeds) : routeRows.some(succeeds);
 }

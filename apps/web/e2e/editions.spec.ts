@@ -113,7 +113,9 @@ test('a User downloads the edition they pick, byte for byte, and it counts on th
   await downloadButton.click();
   await expect(toast(page, FILE_MESSAGES.selectionMissing)).toBeVisible();
 
-  await choose(page, 'download-book', 'Teevo');
+  // With several books the panel starts on the one the portal began with.
+  const bookChoice = page.locator('.p-dropdown', { has: page.locator('#download-book') });
+  await expect(bookChoice.locator('.p-dropdown-label')).toHaveText('Teevo');
   await choose(page, 'download-year', String(YEAR));
   await choose(page, 'download-month', monthName(4));
   await choose(page, 'download-language', 'English');
@@ -145,7 +147,6 @@ test('a User downloads the edition they pick, byte for byte, and it counts on th
 
   // The edition goes away while the user still has it chosen.
   await page.goto('/en/dist');
-  await choose(page, 'download-book', 'Teevo');
   await choose(page, 'download-year', String(YEAR));
   await choose(page, 'download-month', monthName(5));
   await choose(page, 'download-language', 'English');

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { integer, pgSchema, text } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, createTestDatabase } from '../../test/database.ts';
@@ -152,6 +152,22 @@ describe('seed', () => {
       .where(eq(accounts.role, 'Super Admin'));
     return { books: bookCount?.n, countries: countryCount?.n, superAdmins };
   }
+
+  it('adds Teevo before Take5, and migration 0003 orders portals seeded with one time for both', async () => {
+    await seed(handle.db, { dataDir });
+    const firstAdded = async () =>
+      (
+        await handle.db.select({ name: books.name }).from(books).orderBy(asc(books.createdAt), asc(books.name)).limit(1)
+      )[0]?.name;
+    expect(await firstAdded()).toBe('Teevo');
+    await handle.db.update(books).set({ createdAt: new Date('2025-01-01T00:00:00Z') });
+    const migration = await readFile(
+      path.resolve(import.meta.dirname, '../../drizzle/0003_first-book-first.sql'),
+      'utf8',
+    );
+    await handle.db.execute(sql.raw(migration));
+    expect(await firstAdded()).toBe('Teevo');
+  });
 
   it('is idempotent and hands over a generated admin password once', async () => {
     const passwordFile = path.join(dataDir, initialAdminPasswordFile);

@@ -30,7 +30,13 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
 
     const [anyBook] = await tx.select({ id: books.id }).from(books).limit(1);
-    if (!anyBook) await tx.insert(books).values(defaultBooks.map((name) => ({ name })));
+    // A millisecond apart, in this order: the download panel offers the first book added first.
+    const seededAt = Date.now();
+    if (!anyBook) {
+      await tx
+        .insert(books)
+        .values(defaultBooks.map((name, order) => ({ name, createdAt: new Date(seededAt + order) })));
+    }
 
     const [anyCountry] = await tx.select({ id: countries.id }).from(countries).limit(1);
     if (!anyCountry) await tx.insert(countries).values(countryNames().map((name) => ({ name })));

@@ -17,9 +17,14 @@ import { ChoiceField } from './choice-field.tsx';
 const FIELD = 'field col-12 md:col-6';
 const MONTH_OPTIONS = MONTHS.map((label, index) => ({ label, value: index + 1 }));
 
+/** The book the portal started with, renamed or not: the one most members read. */
+const firstAdded = <T extends { createdAt: string }>(books: T[]) =>
+  books.reduce<T | undefined>((first, each) => (!first || each.createdAt < first.createdAt ? each : first), undefined);
+
 /**
  * Book, year, month and language of an edition, and its download: on the landing page and on /user/download.
- * The book is asked only when there are several; it is the first one until another is chosen (decision 012).
+ * The book is asked only when there are several; it is the first book added (Teevo, on a new portal) until
+ * another is chosen (decision 012).
  */
 export function DownloadPanel() {
   const { user } = useSession();
@@ -34,7 +39,7 @@ export function DownloadPanel() {
   const [year, setYear] = useState<number | null>(null);
   const [month, setMonth] = useState<number | null>(null);
   const [language, setLanguage] = useState<string | null>(null);
-  const book = books.find((each) => each.id === bookId) ?? books[0];
+  const book = books.find((each) => each.id === bookId) ?? firstAdded(books);
   const choice = book && year && month ? { book: book.name, year, month } : null;
   const languages = useQuery(editionLanguagesQuery(choice));
   const chosenLanguage = language && languages.data?.includes(language) ? language : null;

@@ -19,6 +19,7 @@ import { downloadRoutes } from './modules/downloads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { sweepAtStart } from './modules/files/sweep.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
+import { rewriteLegacyUrl } from './modules/legacy-paths.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -48,6 +49,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     forceCloseConnections: 'idle',
     // A first start creates the embedded database (initdb) and applies migrations: slow on a busy machine.
     pluginTimeout: 120_000,
+    // The original API's paths, old and with a trailing slash, reach the REST routes (modules/legacy-paths.ts).
+    routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: (request) => rewriteLegacyUrl(request.method ?? 'GET', request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -106,14 +110,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(systemRoutes, { prefix: '/api', config });
   await app.register(accountRoutes, { prefix: '/api/accounts', config });
-  await app.register(churchRoutes, { prefix: '/api/church' });
+  await app.register(churchRoutes, { prefix: '/api/churches' });
   await app.register(languageRoutes, { prefix: '/api/languages' });
-  await app.register(translationRoutes, { prefix: '/api/translation' });
+  await app.register(translationRoutes, { prefix: '/api/translations' });
   await app.register(countryRoutes, { prefix: '/api' });
   await app.register(bookRoutes, { prefix: '/api/books' });
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(downloadRoutes, { prefix: '/api' });
-  await app.register(statsRoutes, { prefix: '/api/transaction' });
+  await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(migrateRoutes, { prefix: '/api/migrate' });
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -1,4 +1,5 @@
 import { can, type Permission, type Role } from '@portal/contract';
+import { restRoute } from '../src/modules/legacy-paths.ts';
 
 /**
  * Who may do what: each API endpoint with the permission of the contract's table it needs (`public`: no
@@ -121,8 +122,11 @@ function rows(strings: TemplateStringsArray, ...cells: (string | number)[]): Row
   ) as unknown as Row[];
 }
 
-/** "GET /api/accounts/:id of a User" is a call of route "GET /api/accounts/:id". */
-export const routeOf = (endpoint: string) => endpoint.split(' ').slice(0, 2).join(' ');
+/**
+ * "GET /api/accounts/:id of a User" is a call of route "GET /api/accounts/:id"; an endpoint under one of
+ * the original API's names is a call of the REST route that name is rewritten to.
+ */
+export const routeOf = (endpoint: string) => restRoute(endpoint.split(' ').slice(0, 2).join(' '));
 
 /** The status a row's call answers a caller: done, or the refusal the permission table says. */
 export function statusOf({ permission, done }: Row, caller: Caller): number {
@@ -148,17 +152,16 @@ function fits(endpoint: string, about: About) {
 
 const everyone = (endpoint: string): Row => ({ endpoint, permission: 'public', done: 200 });
 const rowsOf = (route: string) =>
-  [...MATRIX, ...PUBLIC_ROUTES.map(everyone)].filter((row) => routeOf(row.endpoint) === route);
+  [...MATRIX, ...PUBLIC_ROUTES.map(everyone)].filter((row) => routeOf(row.endpoint) === restRoute(route));
 
 /**
- * Whether the table lets `caller` succeed (2xx) at `route` ("METHOD /path/:param"; a trailing slash
- * the table doesn't list is ignored). Every row that fits the call must allow it; when none fits
+ * Whether the table lets `caller` succeed (2xx) at `route` ("METHOD /path/:param", under its REST or its
+ * original name, a trailing slash ignored). Every row that fits the call must allow it; when none fits
  * (an Admin's account, say, which no row names), any row of the route allowing it is enough. A route
  * the table leaves out allows no one.
  */
 export function allowed(route: string, caller: Caller, about: About = { self: false }): boolean {
-  const listed = rowsOf(route);
-  const routeRows = listed.length > 0 ? listed : rowsOf(route.replace(/(.)\/$/, '$1'));
+  const routeRows = rowsOf(route);
   const succeeds = (row: Row) => statusOf(row, caller) < 300;
   const fitting = routeRows.filter((row) => fits(row.endpoint, about));
   return fitting.length > 0 ? fitting.every(succeeds) : routeRows.some(succeeds);

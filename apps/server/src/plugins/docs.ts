@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { withLegacyPaths } from '../modules/legacy-paths.ts';
 
 /** The OpenAPI document (/api/docs/json) and its browsable page (/api/docs), built from the route schemas. */
 export default fp(
@@ -19,6 +20,8 @@ export default fp(
         },
       },
       transform: jsonSchemaTransform,
+      // The document is OpenAPI (not Swagger 2), so openapiObject is there.
+      transformObject: (document) => withLegacyPaths('openapiObject' in document ? document.openapiObject : {}),
     });
     const https = app.config.publicUrl.startsWith('https:');
     await app.register(fastifySwaggerUi, {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import { restRoute } from '../../src/modules/legacy-paths.ts';
 import { makePdf, multipart } from '../files.ts';
 import type { JsonSchema, Operation } from './operations.ts';
 import { DATE_PATTERN, field, type Hints, HOSTILE, valueFor } from './values.ts';
@@ -82,10 +83,8 @@ const legacyChurch = { _id: { $oid: '65920000aaaaaaaaaaaaaaaa' }, name: 'Legacy 
 
 /** The routes taking multipart/form-data (the OpenAPI document shows no body for them), with a valid form each. */
 export const FORMS: Record<string, (pool: Pool) => Form> = {
-  'POST /api/files/uploadfile': editionForm,
-  'POST /api/file/upload': editionForm,
-  'POST /api/file/upload/': editionForm,
-  'POST /api/files/uploadCountries': () => ({
+  'POST /api/files': editionForm,
+  'POST /api/countries': () => ({
     fields: {},
     file: {
       field: 'jsonfile',
@@ -345,7 +344,7 @@ function changeKinds(operation: Operation, bodyFields: Record<string, JsonSchema
  */
 export function draftsOf(operation: Operation, pool: Pool): Record<string, fc.Arbitrary<Draft>> {
   const hints = hintsFor(operation, pool);
-  const form = FORMS[operation.route]?.(pool);
+  const form = FORMS[restRoute(operation.route)]?.(pool);
   const parameters = (where: string) => operation.parameters.filter((parameter) => parameter.in === where);
   const model = (list: typeof operation.parameters) =>
     Object.fromEntries(list.map((parameter) => [parameter.name, field(parameter.name, parameter.schema, hints)]));

@@ -257,7 +257,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     preHandler: app.auth.require('accounts:manage'),
     schema: { tags, security, summary: 'All accounts (admins)', response: { 200: z.array(accountSchema) } },
   };
-  app.get('/getAll', list, async () => listAccounts(app.db));
   app.get('/', list, async () => listAccounts(app.db));
 
   app.get(
@@ -285,7 +284,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       response: { 200: accountSchema },
     },
   };
-  app.get('/getById/:id', read, async (request) => getAccount(app.db, app.auth.caller(request), request.params.id));
   app.get('/:id', read, async (request) => getAccount(app.db, app.auth.caller(request), request.params.id));
 
   app.post(
@@ -328,8 +326,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     // Every earlier session of this account just ended, this one included: hand over a fresh one.
     return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));
   };
-  app.put('/updateUser/:id', update, updateHandler);
-  // The original accounts API's path for the same operation.
   app.put('/:id', update, updateHandler);
 
   app.delete(

@@ -10,7 +10,7 @@ export const churchRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = app.auth.require('records:manage');
 
   app.get(
-    '/getAll',
+    '/',
     {
       schema: {
         tags,
@@ -22,7 +22,7 @@ export const churchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getById/:id',
+    '/:id',
     {
       preHandler: admins,
       schema: { tags, security, summary: 'One church (admins)', params: idParams, response: { 200: churchSchema } },
@@ -40,12 +40,10 @@ export const churchRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: churchSchema },
     },
   };
-  for (const url of ['/create/', '/create']) {
-    app.post(url, create, async (request, reply) => reply.status(201).send(await createChurch(app.db, request.body)));
-  }
+  app.post('/', create, async (request, reply) => reply.status(201).send(await createChurch(app.db, request.body)));
 
   app.put(
-    '/update/:id',
+    '/:id',
     {
       preHandler: admins,
       schema: {
@@ -61,7 +59,7 @@ export const churchRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/delete/:id',
+    '/:id',
     {
       preHandler: admins,
       schema: {

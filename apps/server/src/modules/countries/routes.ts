@@ -8,7 +8,7 @@ const tags = ['countries'];
 
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/country/getAll',
+    '/countries',
     {
       schema: {
         tags,
@@ -20,7 +20,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/files/uploadCountries',
+    '/countries',
     {
       preHandler: app.auth.require('records:manage'),
       schema: {

@@ -27,7 +27,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.auth.require('editions:download');
 
   app.get(
-    '/files/download-link/:id',
+    '/files/:id/download-link',
     {
       preHandler: readers,
       schema: {
@@ -43,14 +43,14 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertStored(app.storage, request, edition);
       const token = signDownloadToken(edition.file.id, app.auth.caller(request).id, app.auth.secret);
       return {
-        url: `/api/files/download/${edition.file.id}?token=${encodeURIComponent(token)}`,
+        url: `/api/files/${edition.file.id}/download?token=${encodeURIComponent(token)}`,
         name: readableName(edition),
       };
     },
   );
 
   app.get(
-    '/files/download/:id',
+    '/files/:id/download',
     {
       compress: false,
       schema: {
@@ -78,7 +78,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/transaction/getTeeVoLanguagesByBookName',
+    '/editions/languages',
     {
       preHandler: readers,
       schema: {
@@ -93,7 +93,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/transaction/getBookByName',
+    '/editions/lookup',
     {
       preHandler: readers,
       schema: {
@@ -123,7 +123,5 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordDownload(app.db, app.auth.caller(request).id, edition);
     return { message: FILE_MESSAGES.recorded };
   };
-  for (const url of ['/create', '/create/', '/countDownload', '/countDownload/']) {
-    app.post(`/transaction${url}`, report, handleReport);
-  }
+  app.post('/downloads', report, handleReport);
 };

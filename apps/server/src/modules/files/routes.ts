@@ -35,9 +35,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return reply.status(201).send(record);
   };
-  app.post('/files/uploadfile', upload, handleUpload);
-  app.post('/file/upload', upload, handleUpload);
-  app.post('/file/upload/', upload, handleUpload);
+  app.post('/files', upload, handleUpload);
 
   const list = {
     preHandler: readers,
@@ -48,8 +46,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(fileRecordSchema) },
     },
   };
-  app.get('/file/getAll', list, async () => listFiles(app.db));
-  app.get('/files/getAllFiles', list, async () => listFiles(app.db));
+  app.get('/files', list, async () => listFiles(app.db));
 
   app.get(
     '/files/missing',
@@ -66,7 +63,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/file/getById/:id',
+    '/files/:id',
     {
       preHandler: readers,
       schema: { tags, security, summary: 'One edition file', params: idParams, response: { 200: fileRecordSchema } },
@@ -75,7 +72,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/file/delete/:id',
+    '/files/:id',
     {
       preHandler: admins,
       schema: {

@@ -10,7 +10,7 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = app.auth.require('records:manage');
 
   app.get(
-    '/getAll',
+    '/',
     {
       schema: {
         tags,
@@ -31,11 +31,9 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: languageSchema },
     },
   };
-  for (const url of ['/create/', '/create']) {
-    app.post(url, create, async (request, reply) =>
-      reply.status(201).send(await languageRecords.create(app.db, request.body.name)),
-    );
-  }
+  app.post('/', create, async (request, reply) =>
+    reply.status(201).send(await languageRecords.create(app.db, request.body.name)),
+  );
 
   app.put(
     '/:id',

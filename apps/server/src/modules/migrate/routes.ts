@@ -107,7 +107,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/migrate-data',
+    '/report',
     {
       preHandler: superAdmin,
       schema: {

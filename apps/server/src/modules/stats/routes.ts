@@ -40,7 +40,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accountParams = z.object({ id: z.string() });
 
   app.get(
-    '/getcountDownloadByDateRange',
+    '/languages',
     {
       preHandler: admins,
       schema: {
@@ -70,7 +70,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getAllDownloadByBookType',
+    '/books',
     {
       preHandler: admins,
       schema: { tags, security, summary: 'Downloads per book, all time', response: { 200: z.array(countItemSchema) } },
@@ -79,7 +79,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getAllDownloads',
+    '/downloads',
     {
       preHandler: admins,
       schema: {
@@ -94,7 +94,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getDownloadsByDateRange',
+    '/downloads/by-date',
     {
       preHandler: admins,
       schema: {
@@ -109,7 +109,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getDownloadsByUserid/:id',
+    '/accounts/:id/downloads',
     {
       preHandler: signedIn,
       schema: {
@@ -128,7 +128,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/totalDownloadsByUserid/:id',
+    '/accounts/:id/downloads/total',
     {
       preHandler: signedIn,
       schema: {
@@ -146,7 +146,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getDownloadCountByUserId',
+    '/downloads/count',
     {
       preHandler: signedIn,
       schema: {
@@ -165,7 +165,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/myDownloadCounts',
+    '/mine',
     {
       preHandler: signedIn,
       schema: {

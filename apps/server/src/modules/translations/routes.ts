@@ -19,7 +19,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = app.auth.require('records:manage');
 
   app.get(
-    '/getAll',
+    '/',
     {
       preHandler: admins,
       schema: {
@@ -42,14 +42,12 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 400: messageSchema },
     },
   };
-  for (const url of ['/create/', '/create']) {
-    app.post(url, create, async () => {
-      throw new BadRequest(TRANSLATION_MESSAGES.createByUpload);
-    });
-  }
+  app.post('/', create, async () => {
+    throw new BadRequest(TRANSLATION_MESSAGES.createByUpload);
+  });
 
   app.put(
-    '/update/:id',
+    '/:id',
     {
       preHandler: admins,
       schema: {
@@ -66,7 +64,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/delete/:id',
+    '/:id',
     {
       preHandler: admins,
       schema: {

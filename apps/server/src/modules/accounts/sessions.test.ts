@@ -189,8 +189,7 @@ describe('POST /api/accounts/refresh-token', () => {
 
 describe('POST /api/accounts/revoke-token', () => {
   it('revokes the refresh token and clears the cookie', async () => {
-    const { account, password } = await createTestAccount(app);
-    const { refreshToken } = await signIn(app, account.email, password);
+    const { refreshToken } = await loginAs(app, 'User');
     const response = await app.inject({
       method: 'POST',
       url: '/api/accounts/revoke-token',
@@ -204,26 +203,24 @@ describe('POST /api/accounts/revoke-token', () => {
   });
 
   it('takes an empty body, {}, {user} or {token}, as clients of the original API send them', async () => {
-    const bodies: ((token: string) => Partial<InjectOptions>)[] = [
-      () => ({}),
-      () => ({ payload: '', headers: { 'content-type': 'text/plain' } }),
-      () => ({ payload: {} }),
-      () => ({ payload: { user: { id: 'x' } } }),
+    const bodies: Partial<InjectOptions>[] = [
+      {},
+      { payload: '', headers: { 'content-type': 'text/plain' } },
+      { payload: {} },
+      { payload: { user: { id: 'x' } } },
     ];
     for (const body of bodies) {
-      const { account, password } = await createTestAccount(app);
-      const { refreshToken } = await signIn(app, account.email, password);
+      const { refreshToken } = await loginAs(app, 'User');
       const response = await app.inject({
         method: 'POST',
         url: '/api/accounts/revoke-token',
         cookies: { refreshToken },
-        ...body(refreshToken),
+        ...body,
       });
       expect(response.statusCode).toBe(200);
       expect((await refreshWith(refreshToken)).statusCode).toBe(401);
     }
-    const { account, password } = await createTestAccount(app);
-    const { refreshToken } = await signIn(app, account.email, password);
+    const { refreshToken } = await loginAs(app, 'User');
     const byBody = await app.inject({
       method: 'POST',
       url: '/api/accounts/revoke-token',
@@ -234,8 +231,7 @@ describe('POST /api/accounts/revoke-token', () => {
   });
 
   it('ends the session of a token rotated since, with every token its refreshes made', async () => {
-    const { account, password } = await createTestAccount(app);
-    const { refreshToken: first } = await signIn(app, account.email, password);
+    const { refreshToken: first } = await loginAs(app, 'User');
     const second = (await refreshWith(first)).cookies.find((c) => c.name === 'refreshToken')?.value as string;
     await app.inject({ method: 'POST', url: '/api/accounts/revoke-token', cookies: { refreshToken: first } });
     expect((await refreshWith(second)).statusCode).toBe(401);

@@ -7,10 +7,10 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { MAX_JSON_BODY_BYTES, MAX_PDF_BYTES, MESSAGES } from '@portal/contract';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import { loggerOptions } from './logging.ts';
+import { logEachRequest, loggerOptions } from './logging.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookRoutes } from './modules/books/routes.ts';
 import { churchRoutes } from './modules/churches/routes.ts';
@@ -31,6 +31,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
+import { serializerCompiler } from './serializer.ts';
 
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the configuration. */
@@ -43,6 +44,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    disableRequestLogging: true,
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  logEachRequest(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

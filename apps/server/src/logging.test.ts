@@ -46,6 +46,19 @@ describe('the log', () => {
     expect(log).not.toContain(SECRET);
   });
 
+  it('writes one line per request, with its status and time', async () => {
+    const url = '/api/books?probe=one-line';
+    const answer = await app.inject({ url });
+    await new Promise((resolve) => setImmediate(resolve));
+    const entries = lines.map((line) => JSON.parse(line));
+    const reqId = entries.find((entry) => entry.req?.url === url)?.reqId;
+    const own = entries.filter((entry) => entry.reqId === reqId);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url } });
+    expect(own[0].res.statusCode).toBe(answer.statusCode);
+    expect(own[0].responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it('logs failed account writes through the API with no password, hash or e-mail', async () => {
     const admin = await loginAs(app, 'Admin');
     const target = await createTestAccount(app);

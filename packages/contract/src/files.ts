@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { editionFieldsSchema } from './edition-fields.ts';
 import { FIRST_YEAR, MAX_PDF_BYTES, MONTHS, type Month } from './limits.ts';
+import { pageQuerySchema, sortOrderSchema } from './stats.ts';
 import { decimalSchema, textSchema } from './text.ts';
 
 export const FILE_MESSAGES = {
@@ -79,10 +81,7 @@ export type UploadFields = z.input<typeof uploadFieldsSchema>;
 export const fileRecordSchema = z.object({
   _id: z.string(),
   id: z.string(),
-  book_name: z.string(),
-  book_language: z.string(),
-  book_month: z.string(),
-  book_year: z.number(),
+  ...editionFieldsSchema.shape,
   file_size: z.number(),
   file_path: z.string(),
   file_mime_type: z.string(),
@@ -127,3 +126,20 @@ export function formatFileSize(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
+
+export const EDITION_SORT_FIELDS = ['edition', 'book_name', 'book_language', 'file_size'] as const;
+export type EditionSortField = (typeof EDITION_SORT_FIELDS)[number];
+
+/** A page of the editions members can download: newest edition first unless sorted otherwise. */
+export const editionPageQuerySchema = pageQuerySchema.extend({
+  /** Words that must each appear in the book, the language, the month's name or the year. */
+  search: textSchema().trim().max(200).default(''),
+  language: textSchema().trim().max(200).optional(),
+  book: textSchema().trim().max(200).optional(),
+  sortField: z.enum(EDITION_SORT_FIELDS).default('edition'),
+  sortOrder: sortOrderSchema.default(-1),
+});
+export type EditionPageQuery = z.input<typeof editionPageQuerySchema>;
+
+export const editionPageSchema = z.object({ items: z.array(fileRecordSchema), total: z.number() });
+export type EditionPage = z.infer<typeof editionPageSchema>;

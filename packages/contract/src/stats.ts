@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editionFieldsSchema } from './edition-fields.ts';
 import { FIRST_DATE, LAST_DATE } from './limits.ts';
 import { decimalSchema, textSchema } from './text.ts';
 
@@ -42,10 +43,7 @@ export const downloadEntrySchema = z.object({
   user: z.string().nullable(),
   email: z.string().nullable(),
   file: z.string().nullable(),
-  book_name: z.string(),
-  book_language: z.string(),
-  book_month: z.string(),
-  book_year: z.number(),
+  ...editionFieldsSchema.shape,
   created: z.string(),
 });
 export type DownloadEntry = z.infer<typeof downloadEntrySchema>;
@@ -54,6 +52,12 @@ export const pageQuerySchema = z.object({
   first: decimalSchema(z.number().int().min(0)).default(0),
   rows: decimalSchema(z.number().int().min(1).max(100)).default(10),
 });
+
+/** A sorted list's direction: 1 ascending, -1 descending (PrimeReact's sortOrder). */
+export const sortOrderSchema = z.preprocess(
+  (order) => (typeof order === 'string' ? Number(order) : order),
+  z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 (ascending) or -1 (descending)' }),
+);
 
 export const downloadPageSchema = z.object({ items: z.array(downloadEntrySchema), total: z.number() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_MESSAGES } from './files.ts';
+import { FILE_MESSAGES, fileRecordSchema } from './files.ts';
 import { textSchema } from './text.ts';
 
 export const TRANSLATION_MESSAGES = {
@@ -8,12 +8,12 @@ export const TRANSLATION_MESSAGES = {
 } as const;
 
 /** An edition file in the legacy translation shape. */
-export const translationSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  file_path: z.string(),
-  file_mime_type: z.string(),
-  book_language: z.string(),
+export const translationSchema = fileRecordSchema.pick({
+  _id: true,
+  id: true,
+  file_path: true,
+  file_mime_type: true,
+  book_language: true,
 });
 export type Translation = z.infer<typeof translationSchema>;
 

@@ -1,52 +1,32 @@
 import { type namedInputSchema, namedRecordSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { namedRecords } from './named-records.ts';
-import { idParams, security } from './route-schemas.ts';
+import { type RecordRoutesOptions, recordRoutes } from './record-routes.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
+type Input = ReturnType<typeof namedInputSchema>;
 
 interface NamedRecordRoutesOptions {
   tags: string[];
   records: ReturnType<typeof namedRecords>;
-  input: ReturnType<typeof namedInputSchema>;
+  input: Input;
   /** The OpenAPI summary of each route. */
   summaries: { list: string; create: string; rename: string };
+  remove?: RecordRoutesOptions<typeof namedRecordSchema, Input>['remove'];
 }
 
 /**
  * The routes of a table of records that are just a name (books, languages): anyone lists them; admins
- * add and rename them. A module adds what else its records have (a language's delete).
+ * add and rename them, and delete them where `remove` says how.
  */
-export function namedRecordRoutes(app: App, { tags, records, input, summaries }: NamedRecordRoutesOptions) {
-  const admins = app.auth.require('records:manage');
-
-  app.get('/', { schema: { tags, summary: summaries.list, response: { 200: z.array(namedRecordSchema) } } }, async () =>
-    records.list(app.db),
-  );
-
-  app.post(
-    '/',
-    {
-      preHandler: admins,
-      schema: { tags, security, summary: summaries.create, body: input, response: { 201: namedRecordSchema } },
-    },
-    async (request, reply) => reply.status(201).send(await records.create(app.db, request.body.name)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      preHandler: admins,
-      schema: {
-        tags,
-        security,
-        summary: summaries.rename,
-        params: idParams,
-        body: input,
-        response: { 200: namedRecordSchema },
-      },
-    },
-    async (request) => records.rename(app.db, request.params.id, request.body.name),
-  );
+export function namedRecordRoutes(app: App, { tags, records, input, summaries, remove }: NamedRecordRoutesOptions) {
+  recordRoutes(app, {
+    tags,
+    record: namedRecordSchema,
+    input,
+    list: { public: true, summary: summaries.list, run: () => records.list(app.db) },
+    create: { summary: summaries.create, run: ({ name }) => records.create(app.db, name) },
+    update: { summary: summaries.rename, run: (id, { name }) => records.rename(app.db, id, name) },
+    remove,
+  });
 }

@@ -19,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { listAccountPage } from './list.ts';
@@ -68,8 +69,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       throw new HttpError(429, MESSAGES.tooManyRequests);
     };
   };
-  const bodyField = (field: 'email' | 'token') => (request: FastifyRequest) =>
-    (request.body as Record<typeof field, string>)[field];
+  /** The same allowance per client address and per the account the body's e-mail or reset token names. */
+  const limitByBody = (share: number, field: 'email' | 'token') => ({
+    config: limit(share),
+    preHandler: limitPerAccount(share, (request) => (request.body as Record<typeof field, string>)[field]),
+  });
   /** Checks of the signed-in person's current password count like sign-in attempts. */
   const limitPasswordChecks = limitPerAccount(1, (request) =>
     (request.body as { currentPassword?: unknown } | null)?.currentPassword === undefined
@@ -99,8 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/register',
     {
-      config: limit(1),
-      preHandler: limitPerAccount(1, bodyField('email')),
+      ...limitByBody(1, 'email'),
       schema: {
         tags,
         summary: 'Create an account and mail its verification link',
@@ -188,28 +191,33 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
   );
 
-  app.post(
-    '/verify-email',
-    {
-      config: limit(2),
-      schema: {
-        tags,
-        summary: 'Verify an address with the mailed token',
-        body: tokenSchema,
-        response: { 200: messageSchema },
+  /** A POST of a mailed token: `check` takes the token or refuses it, and the answer is `message`. */
+  const tokenRoute = (
+    url: string,
+    route: { summary: string; check: (db: Database, token: string) => Promise<unknown>; message: string },
+  ) =>
+    app.post(
+      url,
+      {
+        config: limit(2),
+        schema: { tags, summary: route.summary, body: tokenSchema, response: { 200: messageSchema } },
       },
-    },
-    async (request) => {
-      await verifyEmail(app.db, request.body.token);
-      return { message: ACCOUNT_MESSAGES.verified };
-    },
-  );
+      async (request) => {
+        await route.check(app.db, request.body.token);
+        return { message: route.message };
+      },
+    );
+
+  tokenRoute('/verify-email', {
+    summary: 'Verify an address with the mailed token',
+    check: verifyEmail,
+    message: ACCOUNT_MESSAGES.verified,
+  });
 
   app.post(
     '/forgot-password',
     {
-      config: limit(0.5),
-      preHandler: limitPerAccount(0.5, bodyField('email')),
+      ...limitByBody(0.5, 'email'),
       schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
     },
     async (request) => {
@@ -218,28 +226,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
   );
 
-  app.post(
-    '/validate-reset-token',
-    {
-      config: limit(2),
-      schema: {
-        tags,
-        summary: 'Check a reset token before asking for a password',
-        body: tokenSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await validateResetToken(app.db, request.body.token);
-      return { message: ACCOUNT_MESSAGES.tokenValid };
-    },
-  );
+  tokenRoute('/validate-reset-token', {
+    summary: 'Check a reset token before asking for a password',
+    check: validateResetToken,
+    message: ACCOUNT_MESSAGES.tokenValid,
+  });
 
   app.post(
     '/reset-password',
     {
-      config: limit(0.5),
-      preHandler: limitPerAccount(0.5, bodyField('token')),
+      ...limitByBody(0.5, 'token'),
       schema: {
         tags,
         summary: 'Set a new password with the mailed token',

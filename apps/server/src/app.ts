@@ -28,6 +28,7 @@ import authPlugin from './plugins/auth/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import listCachePlugin from './plugins/list-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(listCachePlugin);
   // Files that no record names (a crash between the two) go before the first request.
   await sweepAtStart(app);
 

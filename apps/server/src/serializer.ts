@@ -1,4 +1,4 @@
-import fastJson from 'fast-json-stringify';
+import fastJson, { type Schema } from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 
@@ -10,4 +10,4 @@ import { type ZodType, z } from 'zod';
  * the fields the schema names, so a row's other columns (a password hash) never leave the server.
  */
 export const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) =>
-  fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as fastJson.Schema);
+  fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Schema);

@@ -59,6 +59,7 @@ export const MATRIX = rows`
   ${'GET /api/file/getAll'}                                          | ${'editions:download'}            | ${200}
   ${'GET /api/files/getAllFiles'}                                    | ${'editions:download'}            | ${200}
   ${'GET /api/file/getById/:id'}                                     | ${'editions:download'}            | ${200}
+  ${'GET /api/editions'}                                              | ${'editions:download'}            | ${200}
   ${'DELETE /api/file/delete/:id'}                                   | ${'files:manage'}                 | ${200}
   ${'GET /api/files/missing'}                                        | ${'files:manage'}                 | ${200}
   ${'GET /api/files/download-link/:id'}                              | ${'editions:download'}            | ${200}

@@ -1,12 +1,15 @@
 import { COUNTRY_MESSAGES, countrySchema, countryUploadResultSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
 import { listCountries, replaceCountries } from './service.ts';
 import { readCountryFile } from './upload.ts';
 
 const tags = ['countries'];
 
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
+  clearListsAfterWrites(app);
+
   app.get(
     '/countries',
     {
@@ -16,7 +19,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(countrySchema) },
       },
     },
-    async () => listCountries(app.db),
+    (request, reply) => app.lists.send(request, reply, () => listCountries(app.db)),
   );
 
   app.post(

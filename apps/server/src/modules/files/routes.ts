@@ -1,10 +1,17 @@
-import { FILE_MESSAGES, fileRecordSchema, messageSchema } from '@portal/contract';
+import {
+  editionPageQuerySchema,
+  editionPageSchema,
+  FILE_MESSAGES,
+  fileRecordSchema,
+  messageSchema,
+} from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { toFileRecord } from './file-view.ts';
-import { deleteFile, findEdition, listFiles, listMissingFiles, saveEdition } from './service.ts';
+import { deleteFile, findEdition, listEditionPage, listFiles, listMissingFiles, saveEdition } from './service.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
 
 const tags = ['files'];
@@ -12,6 +19,7 @@ const tags = ['files'];
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.auth.require('editions:download');
   const admins = app.auth.require('files:manage');
+  clearListsAfterWrites(app);
 
   const upload = {
     preHandler: admins,
@@ -46,7 +54,23 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(fileRecordSchema) },
     },
   };
-  app.get('/files', list, async () => listFiles(app.db));
+  app.get('/files', list, (request, reply) => app.lists.send(request, reply, () => listFiles(app.db)));
+
+  app.get(
+    '/editions',
+    {
+      preHandler: readers,
+      schema: {
+        tags,
+        security,
+        summary:
+          'A page of the editions, newest first: `first` and `rows` page it, `book` and `language` (names) and `search` (words) filter it',
+        querystring: editionPageQuerySchema,
+        response: { 200: editionPageSchema },
+      },
+    },
+    (request, reply) => app.lists.send(request, reply, () => listEditionPage(app.db, request.query)),
+  );
 
   app.get(
     '/files/missing',

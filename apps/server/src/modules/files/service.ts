@@ -1,9 +1,18 @@
-import { FILE_MESSAGES, type FileRecord, type uploadFieldsSchema } from '@portal/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  type EditionPage,
+  type EditionSortField,
+  type editionPageQuerySchema,
+  FILE_MESSAGES,
+  type FileRecord,
+  type uploadFieldsSchema,
+} from '@portal/contract';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
+import { sameName } from '../../db/names.ts';
 import { books, files, languages } from '../../db/schema.ts';
+import { contains, searchWords } from '../../db/search.ts';
 import { BadRequest, NotFound } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
@@ -17,6 +26,43 @@ export const startsLikePdf = (head: Buffer) => head.subarray(0, PDF_SIGNATURE.le
 export async function listFiles(db: Database): Promise<FileRecord[]> {
   const rows = await selectEditions(db).orderBy(desc(files.createdAt));
   return rows.map(toFileRecord);
+}
+
+/** What an edition is sorted by; ties go to the newest edition, then book and language. */
+const editionOrder: Record<EditionSortField, SQL[]> = {
+  edition: [sql`${files.year}`, sql`${files.month}`],
+  book_name: [sql`lower(${books.name})`],
+  book_language: [sql`lower(${languages.name})`],
+  file_size: [sql`${files.fileSize}`],
+};
+
+/** The month's English name, as members see it, and the year: "March 2025". */
+const editionText = sql`concat_ws(' ', ${books.name}, ${languages.name}, to_char(make_date(${files.year}, ${files.month}, 1), 'FMMonth'), ${files.year})`;
+
+/** One page of the editions, filtered by book, language and the search box's words, with the number that match. */
+export async function listEditionPage(
+  db: Database,
+  query: z.output<typeof editionPageQuerySchema>,
+): Promise<EditionPage> {
+  const where = and(
+    query.book ? sameName(books.name, query.book) : undefined,
+    query.language ? sameName(languages.name, query.language) : undefined,
+    ...searchWords(query.search).map((word) => contains(editionText, word)),
+  );
+  const direction = query.sortOrder === 1 ? asc : desc;
+  const rows = await selectEditions(db)
+    .where(where)
+    .orderBy(
+      ...editionOrder[query.sortField].map(direction),
+      desc(files.year),
+      desc(files.month),
+      asc(sql`lower(${books.name})`),
+      asc(sql`lower(${languages.name})`),
+    )
+    .limit(query.rows)
+    .offset(query.first);
+  const [totals] = await db.select({ total: count() }).from(selectEditions(db).where(where).as('matching'));
+  return { items: rows.map(toFileRecord), total: totals?.total ?? 0 };
 }
 
 /** The ids of files whose record names a file the store does not have (lost disk, a restore without files). */

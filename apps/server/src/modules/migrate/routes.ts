@@ -12,6 +12,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
+import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
 import { listSuperAdmins } from '../accounts/management.ts';
 import { importLegacyExport } from './importer.ts';
 import { latestReport } from './saved-reports.ts';
@@ -23,6 +24,7 @@ const idle: MigrationProgress = { running: false, phase: null, done: 0, total: 0
 
 export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   const superAdmin = app.auth.require('migration:run');
+  clearListsAfterWrites(app);
   const uploads = path.join(app.config.dataDir, 'migration-uploads');
   // Leftovers of imports interrupted by a crash.
   await rm(uploads, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import type { Account, AccountPage, UpdateAccountRequest } from '@portal/contrac
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServerPage } from '../../components/record-table/record-table.tsx';
 import { api } from '../api-client.ts';
+import { serverPageSearch } from './server-page.ts';
 
 const ACCOUNTS = ['accounts'] as const;
 const ACCOUNT_PAGES = [...ACCOUNTS, 'list'] as const;
@@ -12,20 +13,11 @@ export const accountQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<Account>(`/accounts/getById/${encodeURIComponent(id)}`, { signal }),
   });
 
-const pageSearch = (page: ServerPage) =>
-  new URLSearchParams({
-    first: String(page.first),
-    rows: String(page.rows),
-    search: page.search,
-    sortField: page.sortField,
-    sortOrder: String(page.sortOrder),
-  });
-
 /** One page of the user list; the previous page stays on screen while the next one loads. */
 export const accountPageQuery = (page: ServerPage) =>
   queryOptions({
     queryKey: [...ACCOUNT_PAGES, page],
-    queryFn: ({ signal }) => api.get<AccountPage>(`/accounts/list?${pageSearch(page)}`, { signal }),
+    queryFn: ({ signal }) => api.get<AccountPage>(`/accounts/list?${serverPageSearch(page)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,25 @@
-import type { FileRecord } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EditionPage, FileRecord } from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ServerPage } from '../../components/record-table/record-table.tsx';
 import { api } from '../api-client.ts';
+import { serverPageSearch } from './server-page.ts';
 
-/** Every edition file, newest first: the File Manager's table and the member's dashboard. */
+/** Every edition file, newest first: the File Manager's table. */
 export const filesQuery = queryOptions({
   queryKey: ['files'],
   queryFn: ({ signal }) => api.get<FileRecord[]>('/file/getAll', { signal }),
 });
+
+/**
+ * One page of the editions in a language (or all), newest first unless sorted: the member's dashboard.
+ * Under the files' key, so an upload or a delete reloads it too; the previous page stays on screen meanwhile.
+ */
+export const editionPageQuery = (page: ServerPage, language: string | null) =>
+  queryOptions({
+    queryKey: [...filesQuery.queryKey, 'pages', page, language],
+    queryFn: ({ signal }) => api.get<EditionPage>(`/editions?${serverPageSearch(page, { language })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
 
 export interface EditionUpload {
   file: File;

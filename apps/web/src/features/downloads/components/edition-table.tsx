@@ -2,12 +2,14 @@ import type { FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import type { ReactNode } from 'react';
-import { RecordTable } from '../../../components/record-table/record-table.tsx';
+import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
 
 interface EditionTableProps {
   files: FileRecord[];
   loading: boolean;
+  /** The server pages, filters and sorts the editions. */
+  serverPage: { total: number; page: ServerPage; onChange: (page: ServerPage) => void };
   onDownload: (file: FileRecord) => void;
   toolbar: ReactNode;
 }
@@ -15,7 +17,7 @@ interface EditionTableProps {
 const editionLabel = (file: FileRecord) => `${file.book_name} ${file.book_language} ${editionMonth(file)}`;
 
 /** The user dashboard's table of editions to download. */
-export function EditionTable({ files, loading, onDownload, toolbar }: EditionTableProps) {
+export function EditionTable({ files, loading, serverPage, onDownload, toolbar }: EditionTableProps) {
   const downloadButton = (file: FileRecord) => (
     <Button
       icon="pi pi-download"
@@ -32,8 +34,7 @@ export function EditionTable({ files, loading, onDownload, toolbar }: EditionTab
       loading={loading}
       emptyMessage="No Book was found."
       rowLabel={editionLabel}
-      rows={10}
-      globalFilterFields={['book_name', 'book_language', 'book_month', 'book_year']}
+      serverPage={serverPage}
       toolbar={toolbar}
       stack
     >

@@ -1,11 +1,12 @@
-import { FILE_MESSAGES, type FileRecord, parseMonth } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { FILE_MESSAGES } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import type { ServerPage } from '../../../components/record-table/record-table.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { filesQuery } from '../../../lib/resources/files.ts';
+import { editionPageQuery } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
@@ -14,33 +15,30 @@ import { ChoiceField } from '../components/choice-field.tsx';
 import { DownloadCounts } from '../components/download-counts.tsx';
 import { EditionTable } from '../components/edition-table.tsx';
 
-const editionOrder = (file: FileRecord) => file.book_year * 100 + (parseMonth(file.book_month) ?? 0);
-const newest = (files: FileRecord[]) =>
-  files.reduce<FileRecord | undefined>(
-    (best, file) => (!best || editionOrder(file) > editionOrder(best) ? file : best),
-    undefined,
-  );
+const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'edition', sortOrder: -1, search: '' };
 
 /** A User's home: who is signed in, their downloads, and the editions to download. */
 export function UserDashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
   const notify = useToast();
-  const files = useQuery(filesQuery);
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(FIRST_PAGE);
+  const [language, setLanguage] = useState<string | null>(null);
+  const files = useQuery(editionPageQuery(page, language));
   const languages = (useQuery(languageRecords.listQuery).data ?? []).map((language) => language.name);
   const startDownload = useDownloadEdition();
   const recount = useRecountAfterDownload();
   const download = (id: string) => startDownload(id).then(recount);
-  const [language, setLanguage] = useState<string | null>(null);
-  const shown = (files.data ?? []).filter((file) => !language || file.book_language === language);
 
   useEffect(() => {
     if (files.isError) notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.loadFailed });
   }, [files.isError, notify]);
 
-  const downloadNewest = () => {
-    const file = newest(shown);
-    if (file) void download(file._id);
+  const downloadNewest = async () => {
+    const newest = await queryClient.fetchQuery(editionPageQuery({ ...FIRST_PAGE, rows: 1 }, language));
+    const file = newest.items[0];
+    if (file) await download(file._id);
     else notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.editionMissing, life: TOAST_LIFE.short });
   };
 
@@ -51,7 +49,10 @@ export function UserDashboardPage() {
         label="Language"
         value={language}
         options={languages}
-        onChange={(event) => setLanguage(event.value)}
+        onChange={(event) => {
+          setLanguage(event.value);
+          setPage((current) => ({ ...current, first: 0 }));
+        }}
         placeholder="All languages"
         showClear
         filter
@@ -61,7 +62,7 @@ export function UserDashboardPage() {
         label="Download"
         icon="pi pi-download"
         aria-label={language ? `Download the latest edition in ${language}` : 'Download the latest edition'}
-        onClick={downloadNewest}
+        onClick={() => void downloadNewest()}
         disabled={!language}
       />
     </div>
@@ -83,8 +84,9 @@ export function UserDashboardPage() {
           Editions
         </h2>
         <EditionTable
-          files={shown}
+          files={files.data?.items ?? []}
           loading={files.isPending}
+          serverPage={{ total: files.data?.total ?? 0, page, onChange: setPage }}
           onDownload={(file) => void download(file._id)}
           toolbar={toolbar}
         />

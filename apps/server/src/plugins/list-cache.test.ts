@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { admin, app, useAdminApp } from '../../test/admin-app.ts';
+import { uploadCountries } from '../../test/countries.ts';
+
+useAdminApp();
+
+/** The names a public list answers now. */
+const names = async (url: string) => {
+  const response = await app.inject({ url });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { name?: string; country?: string }[]).map((each) => each.name ?? each.country);
+};
+const write = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const response = await admin.request(method, url, payload);
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response.json() as { id: string };
+};
+
+describe('the public lists kept in memory', () => {
+  it('are answered compressed with an ETag, and 304 while they are unchanged', async () => {
+    const first = await app.inject({ url: '/api/countries', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    const etag = first.headers.etag as string;
+    const again = await app.inject({ url: '/api/countries', headers: { 'if-none-match': `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    const plain = await app.inject({ url: '/api/countries' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(JSON.parse(plain.body));
+    expect(plain.headers.etag).toBe(etag);
+  });
+
+  it('show every add, rename and delete of a language at once', async () => {
+    expect(await names('/api/languages')).not.toContain('Ewe');
+    const ewe = await write('POST', '/api/languages', { name: 'Ewe' });
+    expect(await names('/api/languages')).toContain('Ewe');
+    await write('PUT', `/api/languages/${ewe.id}`, { name: 'Eʋegbe' });
+    expect(await names('/api/languages/getAll')).toEqual(expect.arrayContaining(['Eʋegbe']));
+    expect(await names('/api/languages')).not.toContain('Ewe');
+    await write('DELETE', `/api/languages/${ewe.id}`);
+    expect(await names('/api/languages')).not.toContain('Eʋegbe');
+  });
+
+  it('show every add and rename of a book at once', async () => {
+    await names('/api/books');
+    const book = await write('POST', '/api/books', { name: 'Pathfinder' });
+    expect(await names('/api/books')).toContain('Pathfinder');
+    await write('PUT', `/api/books/${book.id}`, { name: 'Pathfinders' });
+    expect(await names('/api/books')).toEqual(expect.arrayContaining(['Pathfinders']));
+    expect(await names('/api/books')).not.toContain('Pathfinder');
+  });
+
+  it('show every add, rename and delete of a church at once', async () => {
+    await names('/api/churches');
+    const church = await write('POST', '/api/churches', { name: 'Grace Chapel', country: 'Ghana', allocation: 5 });
+    expect(await names('/api/churches')).toContain('Grace Chapel');
+    await write('PUT', `/api/churches/${church.id}`, { name: 'Grace Temple', country: 'Ghana', allocation: 5 });
+    expect(await names('/api/churches')).toContain('Grace Temple');
+    await write('DELETE', `/api/churches/${church.id}`);
+    expect(await names('/api/churches')).not.toContain('Grace Temple');
+  });
+
+  it('show a new country list at once', async () => {
+    expect(await names('/api/countries')).toContain('Ghana');
+    const response = await uploadCountries(app, admin.headers, JSON.stringify(['Atlantis', 'Lemuria']));
+    expect(response.statusCode).toBe(200);
+    expect(await names('/api/countries')).toEqual(['Atlantis', 'Lemuria']);
+  });
+});

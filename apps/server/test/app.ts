@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Role } from '@portal/contract';
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { accounts, type NewAccount } from '../src/db/schema.ts';
@@ -80,9 +82,21 @@ export async function signIn(app: TestApp, email: string, password: string) {
   return { token: response.json().jwtToken as string, refreshToken: cookie?.value as string, body: response.json() };
 }
 
-/** A new verified account of that role, signed in: `headers` authorise requests as it. */
+/**
+ * A new verified account of that role, signed in: `headers` authorise requests as it, and `request` sends
+ * one with them.
+ */
 export async function loginAs(app: TestApp, role: Role) {
   const { account, password } = await createTestAccount(app, { role });
   const { token, refreshToken } = await signIn(app, account.email, password);
-  return { account, password, token, refreshToken, headers: { authorization: `Bearer ${token}` } };
+  const headers = { authorization: `Bearer ${token}` };
+  const request = (method: HTTPMethods, url: string, payload?: InjectOptions['payload']) =>
+    app.inject({ method, url, headers, payload });
+  return { account, password, token, refreshToken, headers, request };
+}
+
+/** Expects an answer of that status whose body is `{ message }` and nothing else. */
+export function expectMessage(response: LightMyRequestResponse, status: number, message: string) {
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toEqual({ message });
 }

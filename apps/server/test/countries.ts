@@ -1,5 +1,5 @@
 import type { TestApp } from './app.ts';
-import { multipart } from './files.ts';
+import { multipart, postForm } from './files.ts';
 
 /** A country file in part `jsonfile`, as the country upload screen sends it. */
 export function countryFileBody(content: string | Buffer, file: { name?: string; type?: string } = {}) {
@@ -20,11 +20,5 @@ export async function uploadCountries(
   content: string | Buffer,
   file: { name?: string; type?: string } = {},
 ) {
-  const body = await countryFileBody(content, file);
-  return app.inject({
-    method: 'POST',
-    url: '/api/files/uploadCountries',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+  return postForm(app, '/api/files/uploadCountries', headers, await countryFileBody(content, file));
 }

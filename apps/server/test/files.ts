@@ -44,6 +44,22 @@ export async function multipart(
   };
 }
 
+/** A multipart body cut off inside its one file part, as a dropped connection leaves it. */
+export const cutMultipart = (field: string, fileName: string, content: string) => ({
+  payload: `--xyz\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n\r\n${content}`,
+  headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+});
+
+/** POSTs a body from multipart() or cutMultipart() with the caller's `headers`. */
+export function postForm(
+  app: TestApp,
+  url: string,
+  headers: Record<string, string>,
+  body: { payload: Buffer | string; headers: Record<string, string> },
+) {
+  return app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
 export const edition = { book: 'Teevo', language: 'English', year: '2025', month: '3' };
 
 export async function uploadEdition(
@@ -52,11 +68,5 @@ export async function uploadEdition(
   fields: Record<string, string> = edition,
   file = { name: 'Teevo_English_2025_03.pdf', data: makePdf('Teevo March') },
 ) {
-  const body = await multipart(fields, file);
-  return app.inject({
-    method: 'POST',
-    url: '/api/files/uploadfile',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+  return postForm(app, '/api/files/uploadfile', headers, await multipart(fields, file));
 }

@@ -45,6 +45,15 @@ async function createChurch(request: APIRequestContext, name: string) {
   expect(response.status()).toBe(201);
 }
 
+/** The dialog that confirms a sign-up names the person and the address; its OK leads to the sign-in page. */
+async function confirmRegistration(page: Page, name: string, email: string) {
+  const registered = page.getByRole('dialog', { name: 'Registration Successful!' });
+  await expect(registered).toContainText(name);
+  await expect(registered).toContainText(email);
+  await registered.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
 async function choose(page: Page, label: string, option: string) {
   // The dropdown's focusable input, not the hidden select PrimeReact keeps beside it.
   await page
@@ -74,11 +83,7 @@ test('a new member signs up, verifies, signs in, edits the profile, signs out an
   await page.getByLabel('I agree to the terms and conditions').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
-  const registered = page.getByRole('dialog', { name: 'Registration Successful!' });
-  await expect(registered).toContainText('Ama Owusu');
-  await expect(registered).toContainText(email);
-  await registered.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL('/login');
+  await confirmRegistration(page, 'Ama Owusu', email);
 
   await page.goto(await mailedLink(email, '/account/verify-email'));
   const verified = page.getByRole('dialog', { name: 'Email Verified' });
@@ -217,11 +222,7 @@ test('the landing page’s Login opens sign in and its Sign Up dialog registers 
   await dialog.getByLabel('I agree to the terms and conditions').check();
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
 
-  const registered = page.getByRole('dialog', { name: 'Registration Successful!' });
-  await expect(registered).toContainText('Kwame Asare');
-  await expect(registered).toContainText(email);
-  await registered.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL('/login');
+  await confirmRegistration(page, 'Kwame Asare', email);
   await expect(page.getByRole('dialog')).toHaveCount(1);
 
   const accounts = await page.request.get('/api/accounts/getAll', { headers: await bearerOf(page.request) });

@@ -1,13 +1,11 @@
 import { classNames } from 'primereact/utils';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { useLayoutSettings } from '../lib/layout-settings/layout-settings.ts';
 import { useSession } from '../lib/session/session-provider.tsx';
-import { AppFooter } from './app-footer.tsx';
 import { AppMenu } from './app-menu.tsx';
 import { AppTopbar, MENU_BUTTON_ID } from './app-topbar.tsx';
+import { MainContent, SkipLink } from './main-content.tsx';
 import './layout.css';
 
 /** Matches the breakpoint in layout.css under which the menu always overlays the page. */
@@ -53,20 +51,13 @@ export function AppShell() {
         'layout-overlay-active': overlayActive,
       })}
     >
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
+      <SkipLink />
       <AppTopbar menuVisible={menuVisible} onMenuToggle={toggleMenu} />
       <aside id="layout-sidebar" ref={sidebar} className="layout-sidebar">
         <AppMenu role={user.role} onNavigate={closeOverlayMenu} />
       </aside>
       <div className="layout-main-container">
-        <main id="main-content" className="layout-main" tabIndex={-1}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </main>
-        <AppFooter />
+        <MainContent className="layout-main" />
       </div>
       {overlayActive && <div className="layout-mask" aria-hidden="true" onClick={closeOverlayMenu} />}
     </div>

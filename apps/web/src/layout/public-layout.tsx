@@ -1,11 +1,9 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
 import { SettingsButton } from '../components/settings-panel/settings-button.tsx';
 import { SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
-import { AppFooter } from './app-footer.tsx';
+import { MainContent, SkipLink } from './main-content.tsx';
 import './layout.css';
 
 /** Pages for visitors: the landing page and the account screens. */
@@ -13,9 +11,7 @@ export function PublicLayout() {
   const { user } = useSession();
   return (
     <div className="public-layout">
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="public-header">
         <BrandLogo to={SIGNED_OUT_PATH} />
         <div className="flex align-items-center gap-2">
@@ -32,12 +28,7 @@ export function PublicLayout() {
           <SettingsButton />
         </div>
       </header>
-      <main id="main-content" className="public-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <AppFooter />
+      <MainContent className="public-main" />
     </div>
   );
 }

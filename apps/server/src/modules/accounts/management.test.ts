@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { app, churchId, expectNoSecrets, refreshWith, sent, useAccountsApp } from '../../../test/accounts.ts';
-import { createTestAccount, loginAs, nextAddress, signIn, TEST_ADMIN } from '../../../test/app.ts';
+import { createTestAccount, expectMessage, loginAs, nextAddress, signIn, TEST_ADMIN } from '../../../test/app.ts';
 import { accounts, downloads } from '../../db/schema.ts';
 
 useAccountsApp();
@@ -11,7 +11,7 @@ describe('GET /api/accounts/getAll and GET /api/accounts', () => {
   it('lists accounts for admins without secrets', async () => {
     const admin = await loginAs(app, 'Admin');
     for (const url of ['/api/accounts/getAll', '/api/accounts']) {
-      const response = await app.inject({ method: 'GET', url, headers: admin.headers });
+      const response = await admin.request('GET', url);
       expect(response.statusCode).toBe(200);
       expect(response.json().some((a: { email: string }) => a.email === TEST_ADMIN.email)).toBe(true);
       expectNoSecrets(response.body);
@@ -20,16 +20,10 @@ describe('GET /api/accounts/getAll and GET /api/accounts', () => {
 
   it('is closed to users (403) and visitors (401)', async () => {
     const user = await loginAs(app, 'User');
-    expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll', headers: user.headers })).statusCode).toBe(
-      403,
-    );
-    expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll' })).statusCode).toBe(401);
-    const forged = await app.inject({
-      method: 'GET',
-      url: '/api/accounts/getAll',
-      headers: { authorization: 'Bearer a.b.c' },
-    });
-    expect(forged.statusCode).toBe(401);
+    expect((await user.request('GET', '/api/accounts/getAll')).statusCode).toBe(403);
+    for (const headers of [{}, { authorization: 'Bearer a.b.c' }]) {
+      expect((await app.inject({ method: 'GET', url: '/api/accounts/getAll', headers })).statusCode).toBe(401);
+    }
   });
 });
 
@@ -37,23 +31,16 @@ describe('GET /api/accounts/getById/:id', () => {
   it('a user reads self but not another user', async () => {
     const user = await loginAs(app, 'User');
     const other = await createTestAccount(app);
-    const self = await app.inject({
-      method: 'GET',
-      url: `/api/accounts/getById/${user.account.id}`,
-      headers: user.headers,
-    });
+    const self = await user.request('GET', `/api/accounts/getById/${user.account.id}`);
     expect(self.statusCode).toBe(200);
     expect(self.json()).toMatchObject({ id: user.account.id });
-    const theirs = await app.inject({ method: 'GET', url: `/api/accounts/${other.account.id}`, headers: user.headers });
-    expect(theirs.statusCode).toBe(403);
+    expect((await user.request('GET', `/api/accounts/${other.account.id}`)).statusCode).toBe(403);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
     const admin = await loginAs(app, 'Admin');
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
-      const response = await app.inject({ method: 'GET', url: `/api/accounts/getById/${id}`, headers: admin.headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountNotFound });
+      expectMessage(await admin.request('GET', `/api/accounts/getById/${id}`), 404, ACCOUNT_MESSAGES.accountNotFound);
     }
   });
 });
@@ -61,18 +48,13 @@ describe('GET /api/accounts/getById/:id', () => {
 describe('PUT /api/accounts/updateUser/:id', () => {
   it('a user updates own names and keeps the session when changing the password', async () => {
     const user = await loginAs(app, 'User');
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${user.account.id}`,
-      headers: user.headers,
-      payload: {
-        title: 'Mrs',
-        firstName: 'Efua',
-        lastName: 'Asante',
-        password: 'Changed-pass-1',
-        confirmPassword: 'Changed-pass-1',
-        currentPassword: user.password,
-      },
+    const response = await user.request('PUT', `/api/accounts/updateUser/${user.account.id}`, {
+      title: 'Mrs',
+      firstName: 'Efua',
+      lastName: 'Asante',
+      password: 'Changed-pass-1',
+      confirmPassword: 'Changed-pass-1',
+      currentPassword: user.password,
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -99,17 +81,11 @@ describe('PUT /api/accounts/updateUser/:id', () => {
       [{ email: 'thief@example.org' }, ACCOUNT_MESSAGES.currentPasswordRequired],
       [{ email: 'thief@example.org', currentPassword: '' }, ACCOUNT_MESSAGES.currentPasswordRequired],
     ];
-    for (const [payload, message] of cases) {
-      const response = await app.inject({ method: 'PUT', url, headers: admin.headers, payload });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
-    }
+    for (const [payload, message] of cases) expectMessage(await admin.request('PUT', url, payload), 400, message);
     await signIn(app, admin.account.email, admin.password);
-    const moved = await app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { email: 'moved.admin@example.org', currentPassword: admin.password },
+    const moved = await admin.request('PUT', url, {
+      email: 'moved.admin@example.org',
+      currentPassword: admin.password,
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().email).toBe('moved.admin@example.org');
@@ -129,31 +105,16 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await guess(`guess-${attempt}`)).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const names = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${user.account.id}`,
-      headers: user.headers,
-      payload: { firstName: 'Still' },
-    });
+    const names = await user.request('PUT', `/api/accounts/updateUser/${user.account.id}`, { firstName: 'Still' });
     expect(names.statusCode).toBe(200);
   });
 
   it('answers PUT /api/accounts/:id, the original API’s path, the same way', async () => {
     const user = await loginAs(app, 'User');
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/${user.account.id}`,
-      headers: user.headers,
-      payload: { firstName: 'Original', password: 'Original-pass-1', confirmPassword: 'Original-pass-1' },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordRequired });
-    const named = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/${user.account.id}`,
-      headers: user.headers,
-      payload: { firstName: 'Original' },
-    });
+    const url = `/api/accounts/${user.account.id}`;
+    const change = { firstName: 'Original', password: 'Original-pass-1', confirmPassword: 'Original-pass-1' };
+    expectMessage(await user.request('PUT', url, change), 400, ACCOUNT_MESSAGES.currentPasswordRequired);
+    const named = await user.request('PUT', url, { firstName: 'Original' });
     expect(named.statusCode).toBe(200);
     expect(named.json()).toMatchObject({ id: user.account.id, firstName: 'Original' });
   });
@@ -161,12 +122,7 @@ describe('PUT /api/accounts/updateUser/:id', () => {
   it('answers an unchanged profile, or one of unknown fields only, with the account as it is', async () => {
     const user = await loginAs(app, 'User');
     for (const payload of [{}, { nickname: 'Ama' }]) {
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/accounts/updateUser/${user.account.id}`,
-        headers: user.headers,
-        payload,
-      });
+      const response = await user.request('PUT', `/api/accounts/updateUser/${user.account.id}`, payload);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ id: user.account.id, email: user.account.email });
     }
@@ -176,14 +132,11 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     const admin = await loginAs(app, 'Admin');
     const target = await createTestAccount(app);
     const url = `/api/accounts/updateUser/${target.account.id}`;
-    const named = await app.inject({ method: 'PUT', url, headers: admin.headers, payload: { firstName: 'Abena' } });
-    expect(named.statusCode).toBe(200);
+    expect((await admin.request('PUT', url, { firstName: 'Abena' })).statusCode).toBe(200);
     expect(sent).toHaveLength(0);
-    const changed = await app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { password: 'Admin-set-pass-1', confirmPassword: 'Admin-set-pass-1' },
+    const changed = await admin.request('PUT', url, {
+      password: 'Admin-set-pass-1',
+      confirmPassword: 'Admin-set-pass-1',
     });
     expect(changed.statusCode).toBe(200);
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[target.account.email, 'Your password was changed']]);
@@ -195,18 +148,11 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     const other = await createTestAccount(app);
     const url = `/api/accounts/updateUser/${user.account.id}`;
     for (const payload of [{ role: 'Admin' }, { isVerified: false }, { email: 'new@example.org' }]) {
-      const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.ownRoleLocked });
+      expectMessage(await user.request('PUT', url, payload), 403, ACCOUNT_MESSAGES.ownRoleLocked);
     }
     const [unchanged] = await app.db.select().from(accounts).where(eq(accounts.id, user.account.id));
     expect(unchanged?.role).toBe('User');
-    const theirs = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${other.account.id}`,
-      headers: user.headers,
-      payload: { firstName: 'Hacked' },
-    });
+    const theirs = await user.request('PUT', `/api/accounts/updateUser/${other.account.id}`, { firstName: 'Hacked' });
     expect(theirs.statusCode).toBe(403);
   });
 
@@ -221,54 +167,30 @@ describe('PUT /api/accounts/updateUser/:id', () => {
       [{ password: 'Long-enough-1' }, ACCOUNT_MESSAGES.confirmRequired],
       [{ password: 'Long-enough-1', confirmPassword: 'Long-enough-2' }, ACCOUNT_MESSAGES.passwordsMustMatch],
     ];
-    for (const [payload, message] of cases) {
-      const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
-    }
+    for (const [payload, message] of cases) expectMessage(await user.request('PUT', url, payload), 400, message);
   });
 
   it('an admin changes a user role and verified flag, but can not touch or create a Super Admin', async () => {
     const admin = await loginAs(app, 'Admin');
     const target = await createTestAccount(app);
-    const promoted = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${target.account.id}`,
-      headers: admin.headers,
-      payload: { role: 'Admin', isVerified: false },
-    });
+    const url = `/api/accounts/updateUser/${target.account.id}`;
+    const promoted = await admin.request('PUT', url, { role: 'Admin', isVerified: false });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json()).toMatchObject({ role: 'Admin', isVerified: false });
-    const grant = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${target.account.id}`,
-      headers: admin.headers,
-      payload: { role: 'Super Admin' },
-    });
-    expect(grant.statusCode).toBe(403);
+    expect((await admin.request('PUT', url, { role: 'Super Admin' })).statusCode).toBe(403);
     const [superAdmin] = await app.db.select().from(accounts).where(eq(accounts.email, TEST_ADMIN.email));
-    const touch = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${superAdmin?.id}`,
-      headers: admin.headers,
-      payload: { firstName: 'Demoted' },
-    });
-    expect(touch.statusCode).toBe(403);
-    expect(touch.json()).toEqual({ message: ACCOUNT_MESSAGES.superAdminOnly });
+    const touch = await admin.request('PUT', `/api/accounts/updateUser/${superAdmin?.id}`, { firstName: 'Demoted' });
+    expectMessage(touch, 403, ACCOUNT_MESSAGES.superAdminOnly);
   });
 
   it('refuses an e-mail that another account has', async () => {
     const admin = await loginAs(app, 'Admin');
     const target = await createTestAccount(app);
     const other = await createTestAccount(app);
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${target.account.id}`,
-      headers: admin.headers,
-      payload: { email: other.account.email.toUpperCase() },
+    const response = await admin.request('PUT', `/api/accounts/updateUser/${target.account.id}`, {
+      email: other.account.email.toUpperCase(),
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.emailTaken });
+    expectMessage(response, 409, ACCOUNT_MESSAGES.emailTaken);
   });
 });
 
@@ -286,12 +208,7 @@ describe('POST /api/accounts', () => {
 
   it('an admin creates a verified account that can sign in', async () => {
     const admin = await loginAs(app, 'Admin');
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/accounts',
-      headers: admin.headers,
-      payload: newAccount('made@example.org'),
-    });
+    const response = await admin.request('POST', '/api/accounts', newAccount('made@example.org'));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ email: 'made@example.org', churchName: 'Grace Chapel', isVerified: true });
     await signIn(app, 'made@example.org', 'Created-pass-1');
@@ -299,13 +216,9 @@ describe('POST /api/accounts', () => {
 
   it('an admin can not create a Super Admin; a Super Admin can', async () => {
     const admin = await loginAs(app, 'Admin');
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/api/accounts',
-      headers: admin.headers,
-      payload: newAccount('boss@example.org', 'Super Admin'),
-    });
-    expect(refused.statusCode).toBe(403);
+    expect(
+      (await admin.request('POST', '/api/accounts', newAccount('boss@example.org', 'Super Admin'))).statusCode,
+    ).toBe(403);
     const superAdmin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
     const allowed = await app.inject({
       method: 'POST',
@@ -319,28 +232,11 @@ describe('POST /api/accounts', () => {
   it('refuses users, duplicates and missing names', async () => {
     const user = await loginAs(app, 'User');
     const admin = await loginAs(app, 'Admin');
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/accounts',
-          headers: user.headers,
-          payload: newAccount('u@example.org'),
-        })
-      ).statusCode,
-    ).toBe(403);
-    const duplicate = await app.inject({
-      method: 'POST',
-      url: '/api/accounts',
-      headers: admin.headers,
-      payload: newAccount(TEST_ADMIN.email),
-    });
-    expect(duplicate.statusCode).toBe(409);
-    const nameless = await app.inject({
-      method: 'POST',
-      url: '/api/accounts',
-      headers: admin.headers,
-      payload: { ...newAccount('nameless@example.org'), lastName: '' },
+    expect((await user.request('POST', '/api/accounts', newAccount('u@example.org'))).statusCode).toBe(403);
+    expect((await admin.request('POST', '/api/accounts', newAccount(TEST_ADMIN.email))).statusCode).toBe(409);
+    const nameless = await admin.request('POST', '/api/accounts', {
+      ...newAccount('nameless@example.org'),
+      lastName: '',
     });
     expect(nameless.json()).toEqual({ message: ACCOUNT_MESSAGES.lastNameRequired });
   });
@@ -350,17 +246,12 @@ describe('accounts written at the same moment', () => {
   it('six creations of one e-mail at once: one 201, the others 409', async () => {
     const admin = await loginAs(app, 'Admin');
     const create = () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/accounts',
-        headers: admin.headers,
-        payload: {
-          firstName: 'Same',
-          lastName: 'Time',
-          email: 'same.time@example.org',
-          password: 'Same-time-1',
-          confirmPassword: 'Same-time-1',
-        },
+      admin.request('POST', '/api/accounts', {
+        firstName: 'Same',
+        lastName: 'Time',
+        email: 'same.time@example.org',
+        password: 'Same-time-1',
+        confirmPassword: 'Same-time-1',
       });
     const answers = await Promise.all(Array.from({ length: 6 }, create));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
@@ -374,12 +265,7 @@ describe('accounts written at the same moment', () => {
     const targets = await Promise.all(Array.from({ length: 4 }, () => createTestAccount(app)));
     const answers = await Promise.all(
       targets.map(({ account }) =>
-        app.inject({
-          method: 'PUT',
-          url: `/api/accounts/updateUser/${account.id}`,
-          headers: admin.headers,
-          payload: { email: 'moved.together@example.org' },
-        }),
+        admin.request('PUT', `/api/accounts/updateUser/${account.id}`, { email: 'moved.together@example.org' }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -390,27 +276,15 @@ describe('DELETE /api/accounts/:id', () => {
   it('an admin deletes a user; its sessions end', async () => {
     const admin = await loginAs(app, 'Admin');
     const user = await loginAs(app, 'User');
-    const response = await app.inject({
-      method: 'DELETE',
-      url: `/api/accounts/${user.account.id}`,
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    const after = await app.inject({
-      method: 'GET',
-      url: `/api/accounts/getById/${user.account.id}`,
-      headers: user.headers,
-    });
-    expect(after.statusCode).toBe(401);
+    expect((await admin.request('DELETE', `/api/accounts/${user.account.id}`)).statusCode).toBe(200);
+    expect((await user.request('GET', `/api/accounts/getById/${user.account.id}`)).statusCode).toBe(401);
   });
 
   it('an admin can not delete a Super Admin, and the last Super Admin stays', async () => {
     const admin = await loginAs(app, 'Admin');
     const superAdmins = await app.db.select().from(accounts).where(eq(accounts.role, 'Super Admin'));
     const target = superAdmins[0]?.id as string;
-    expect(
-      (await app.inject({ method: 'DELETE', url: `/api/accounts/${target}`, headers: admin.headers })).statusCode,
-    ).toBe(403);
+    expect((await admin.request('DELETE', `/api/accounts/${target}`)).statusCode).toBe(403);
     const only = await loginAs(app, 'Super Admin');
     await app.db
       .delete(accounts)
@@ -418,18 +292,17 @@ describe('DELETE /api/accounts/:id', () => {
       .then(async () => {
         await app.db.insert(accounts).values({ ...only.account });
       });
-    const last = await app.inject({ method: 'DELETE', url: `/api/accounts/${only.account.id}`, headers: only.headers });
-    expect(last.statusCode).toBe(409);
-    expect(last.json()).toEqual({ message: ACCOUNT_MESSAGES.lastSuperAdmin });
+    expectMessage(
+      await only.request('DELETE', `/api/accounts/${only.account.id}`),
+      409,
+      ACCOUNT_MESSAGES.lastSuperAdmin,
+    );
   });
 
   it('a user can not delete another account', async () => {
     const user = await loginAs(app, 'User');
     const other = await createTestAccount(app);
-    expect(
-      (await app.inject({ method: 'DELETE', url: `/api/accounts/${other.account.id}`, headers: user.headers }))
-        .statusCode,
-    ).toBe(403);
+    expect((await user.request('DELETE', `/api/accounts/${other.account.id}`)).statusCode).toBe(403);
   });
 
   it('a user deletes their own account with its password: sessions end, downloads stay without the person', async () => {
@@ -442,14 +315,8 @@ describe('DELETE /api/accounts/:id', () => {
       year: 2025,
     });
     const url = `/api/accounts/${user.account.id}`;
-    const wrong = await app.inject({
-      method: 'DELETE',
-      url,
-      headers: user.headers,
-      payload: { currentPassword: 'not-mine' },
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.currentPasswordWrong });
+    const wrong = await user.request('DELETE', url, { currentPassword: 'not-mine' });
+    expectMessage(wrong, 400, ACCOUNT_MESSAGES.currentPasswordWrong);
     const response = await app.inject({
       method: 'DELETE',
       url,
@@ -457,8 +324,7 @@ describe('DELETE /api/accounts/:id', () => {
       cookies: { refreshToken: user.refreshToken },
       payload: { currentPassword: user.password },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.accountDeleted });
+    expectMessage(response, 200, ACCOUNT_MESSAGES.accountDeleted);
     expect(response.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
     expect((await refreshWith(user.refreshToken)).statusCode).toBe(401);
     expect((await app.inject({ url, headers: user.headers })).statusCode).toBe(401);
@@ -468,12 +334,7 @@ describe('DELETE /api/accounts/:id', () => {
 
   it('deletes one’s own account without a body, as clients of the original API do', async () => {
     const user = await loginAs(app, 'User');
-    const response = await app.inject({
-      method: 'DELETE',
-      url: `/api/accounts/${user.account.id}`,
-      headers: user.headers,
-    });
-    expect(response.statusCode).toBe(200);
+    expect((await user.request('DELETE', `/api/accounts/${user.account.id}`)).statusCode).toBe(200);
     expect(await app.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toEqual([]);
   });
 });

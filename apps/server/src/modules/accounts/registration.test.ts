@@ -1,8 +1,17 @@
 import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { app, churchId, linkToken, post, registration, sent, useAccountsApp } from '../../../test/accounts.ts';
-import { createTestAccount, loginAs, nextAddress, signIn } from '../../../test/app.ts';
+import {
+  app,
+  churchId,
+  linkToken,
+  post,
+  refreshWith,
+  registration,
+  sent,
+  useAccountsApp,
+} from '../../../test/accounts.ts';
+import { createTestAccount, expectMessage, loginAs, nextAddress, signIn } from '../../../test/app.ts';
 import { accounts, accountTokens } from '../../db/schema.ts';
 
 useAccountsApp();
@@ -25,8 +34,7 @@ describe('POST /api/accounts/register', () => {
 
   it('creates an unverified account and mails a verification link', async () => {
     const response = await post('/api/accounts/register', registration('  Ama@Example.ORG '));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    expectMessage(response, 200, ACCOUNT_MESSAGES.registered);
     const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'));
     expect(account).toMatchObject({
       firstName: 'Ama',
@@ -43,8 +51,7 @@ describe('POST /api/accounts/register', () => {
 
   it('answers the same for a registered address and warns its owner instead', async () => {
     const response = await post('/api/accounts/register', registration('ama@example.org'));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    expectMessage(response, 200, ACCOUNT_MESSAGES.registered);
     expect(sent[0]?.subject).toMatch(/tried to register/);
     expect(await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'))).toHaveLength(1);
   });
@@ -83,8 +90,7 @@ describe('POST /api/accounts/register', () => {
   ])('refuses %s with its message and creates nothing', async (_case, change, message) => {
     const email = `refused-${Date.now()}@example.org`;
     const response = await post('/api/accounts/register', { ...registration(email), ...change });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectMessage(response, 400, message);
     expect(await app.db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(0);
   });
 
@@ -99,13 +105,11 @@ describe('POST /api/accounts/verify-email', () => {
     await post('/api/accounts/register', registration('verify.me@example.org'));
     const token = linkToken(sent[0]);
     const first = await post('/api/accounts/verify-email', { token });
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: ACCOUNT_MESSAGES.verified });
+    expectMessage(first, 200, ACCOUNT_MESSAGES.verified);
     const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'verify.me@example.org'));
     expect(account?.verifiedAt).toBeInstanceOf(Date);
     const again = await post('/api/accounts/verify-email', { token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: ACCOUNT_MESSAGES.verifyFailed });
+    expectMessage(again, 400, ACCOUNT_MESSAGES.verifyFailed);
   });
 
   it('refuses forged, expired and missing tokens', async () => {
@@ -117,16 +121,17 @@ describe('POST /api/accounts/verify-email', () => {
     await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await post('/api/accounts/verify-email', { token })).statusCode).toBe(400);
     const missing = await post('/api/accounts/verify-email', {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenRequired });
+    expectMessage(missing, 400, ACCOUNT_MESSAGES.tokenRequired);
   });
 });
 
 describe('password reset', () => {
+  const resetPassword = (token: string, password: string, confirmPassword = password) =>
+    post('/api/accounts/reset-password', { token, password, confirmPassword });
+
   it('forgot-password answers the same for unknown addresses and mails nothing', async () => {
     const response = await post('/api/accounts/forgot-password', { email: 'nobody@example.org' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.resetSent });
+    expectMessage(response, 200, ACCOUNT_MESSAGES.resetSent);
     expect(sent).toHaveLength(0);
   });
 
@@ -143,35 +148,14 @@ describe('password reset', () => {
       message: ACCOUNT_MESSAGES.tokenValid,
     });
 
-    const mismatch = await post('/api/accounts/reset-password', {
-      token,
-      password: 'New-pass-12',
-      confirmPassword: 'Other-1234',
-    });
+    const mismatch = await resetPassword(token, 'New-pass-12', 'Other-1234');
     expect(mismatch.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordsMustMatch });
-    const reset = await post('/api/accounts/reset-password', {
-      token,
-      password: 'New-pass-12',
-      confirmPassword: 'New-pass-12',
-    });
-    expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordReset });
+    expectMessage(await resetPassword(token, 'New-pass-12'), 200, ACCOUNT_MESSAGES.passwordReset);
     expect(sent.at(-1)?.subject).toBe('Your password was changed');
 
     await signIn(app, account.email, 'New-pass-12');
-    const reused = await post('/api/accounts/reset-password', {
-      token,
-      password: 'Third-pass-1',
-      confirmPassword: 'Third-pass-1',
-    });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
-    const oldSession = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/refresh-token',
-      cookies: { refreshToken },
-    });
-    expect(oldSession.statusCode).toBe(401);
+    expectMessage(await resetPassword(token, 'Third-pass-1'), 400, ACCOUNT_MESSAGES.tokenInvalid);
+    expect((await refreshWith(refreshToken)).statusCode).toBe(401);
     const oldAccess = await app.inject({
       method: 'GET',
       url: `/api/accounts/getById/${account.id}`,
@@ -200,20 +184,9 @@ describe('password reset', () => {
     await post('/api/accounts/forgot-password', { email: account.email });
     await post('/api/accounts/forgot-password', { email: account.email });
     await post('/api/accounts/forgot-password', { email: other.account.email });
-    const [older, newer, others] = sent.map(linkToken);
-    const reset = await post('/api/accounts/reset-password', {
-      token: newer,
-      password: 'New-pass-12',
-      confirmPassword: 'New-pass-12',
-    });
-    expect(reset.statusCode).toBe(200);
-    const stale = await post('/api/accounts/reset-password', {
-      token: older,
-      password: 'Other-pass-12',
-      confirmPassword: 'Other-pass-12',
-    });
-    expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+    const [older, newer, others] = sent.map(linkToken) as [string, string, string];
+    expect((await resetPassword(newer, 'New-pass-12')).statusCode).toBe(200);
+    expectMessage(await resetPassword(older, 'Other-pass-12'), 400, ACCOUNT_MESSAGES.tokenInvalid);
     expect((await post('/api/accounts/validate-reset-token', { token: others })).statusCode).toBe(200);
   });
 
@@ -221,35 +194,25 @@ describe('password reset', () => {
     const user = await loginAs(app, 'User');
     await post('/api/accounts/forgot-password', { email: user.account.email });
     const [token] = sent.map(linkToken);
-    const changed = await app.inject({
-      method: 'PUT',
-      url: `/api/accounts/updateUser/${user.account.id}`,
-      headers: user.headers,
-      payload: { password: 'Changed-pass-2', confirmPassword: 'Changed-pass-2', currentPassword: user.password },
+    const changed = await user.request('PUT', `/api/accounts/updateUser/${user.account.id}`, {
+      password: 'Changed-pass-2',
+      confirmPassword: 'Changed-pass-2',
+      currentPassword: user.password,
     });
     expect(changed.statusCode).toBe(200);
     const stale = await post('/api/accounts/validate-reset-token', { token });
-    expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({ message: ACCOUNT_MESSAGES.tokenInvalid });
+    expectMessage(stale, 400, ACCOUNT_MESSAGES.tokenInvalid);
   });
 
   it('forgot-password refuses a missing or malformed e-mail with its message', async () => {
     const missing = await post('/api/accounts/forgot-password', {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: ACCOUNT_MESSAGES.emailRequired });
+    expectMessage(missing, 400, ACCOUNT_MESSAGES.emailRequired);
     const malformed = await post('/api/accounts/forgot-password', { email: 'not-an-address' });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: ACCOUNT_MESSAGES.emailInvalid });
+    expectMessage(malformed, 400, ACCOUNT_MESSAGES.emailInvalid);
   });
 
   it('reset-password refuses a too short password with its message', async () => {
-    const response = await post('/api/accounts/reset-password', {
-      token: 'any-token',
-      password: 'Ab1',
-      confirmPassword: 'Ab1',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordTooShort });
+    expectMessage(await resetPassword('any-token', 'Ab1'), 400, ACCOUNT_MESSAGES.passwordTooShort);
   });
 
   it('register and forgot-password answer before their mail has gone out', async () => {

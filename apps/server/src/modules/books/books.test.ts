@@ -1,15 +1,16 @@
 import { BOOK_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { admin, app, useAdminApp } from '../../../test/admin-app.ts';
+import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
+import { expectMessage } from '../../../test/app.ts';
+import { itRefusesBadNames } from '../../../test/named-records.ts';
 import { books, downloads } from '../../db/schema.ts';
 
 useAdminApp();
 
 const bookCount = async () => (await app.db.select({ id: books.id }).from(books)).length;
-const create = (payload: object) => app.inject({ method: 'POST', url: '/api/books', headers: admin.headers, payload });
-const rename = (id: string, payload: object) =>
-  app.inject({ method: 'PUT', url: `/api/books/${id}`, headers: admin.headers, payload });
+const create = (payload: object) => admin.request('POST', '/api/books', payload);
+const rename = (id: string, payload: object) => admin.request('PUT', `/api/books/${id}`, payload);
 
 describe('GET /api/books', () => {
   it('lists the seeded books for anyone, in the wire shape', async () => {
@@ -34,27 +35,7 @@ describe('POST /api/books', () => {
     expect(response.json()).toMatchObject({ name: 'Insight' });
   });
 
-  it('refuses a name that exists in another case (409)', async () => {
-    const before = await bookCount();
-    const response = await create({ name: 'teevo' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: BOOK_MESSAGES.nameTaken });
-    expect(await bookCount()).toBe(before);
-  });
-
-  it.each([
-    ['an empty name', { name: '' }, BOOK_MESSAGES.nameRequired],
-    ['no name', {}, BOOK_MESSAGES.nameRequired],
-    ['a long name', { name: 'x'.repeat(101) }, BOOK_MESSAGES.nameTooLong],
-    ['a NUL in the name', { name: 'Tee\u0000vo' }, 'name: must not contain control characters'],
-    ['a line break in the name', { name: 'Tee\nvo' }, 'name: must not contain control characters'],
-  ])('refuses %s with its message (400) and creates nothing', async (_case, payload, message) => {
-    const before = await bookCount();
-    const response = await create(payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
-    expect(await bookCount()).toBe(before);
-  });
+  itRefusesBadNames(BOOK_MESSAGES, { create, count: bookCount, taken: 'teevo' });
 });
 
 describe('PUT /api/books/:id', () => {
@@ -69,20 +50,14 @@ describe('PUT /api/books/:id', () => {
 
   it('refuses the name of another book (409)', async () => {
     const [take5] = await app.db.select().from(books).where(eq(books.name, 'Take5'));
-    const response = await rename(take5?.id as string, { name: 'TEEVO' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: BOOK_MESSAGES.nameTaken });
+    expectMessage(await rename(take5?.id as string, { name: 'TEEVO' }), 409, BOOK_MESSAGES.nameTaken);
   });
 
   it('answers 400 for an empty name and 404 for unknown ids', async () => {
     const [take5] = await app.db.select().from(books).where(eq(books.name, 'Take5'));
-    const bad = await rename(take5?.id as string, { name: ' ' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: BOOK_MESSAGES.nameRequired });
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
-      const response = await rename(id, { name: 'Anything' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: BOOK_MESSAGES.bookNotFound });
+    expectMessage(await rename(take5?.id as string, { name: ' ' }), 400, BOOK_MESSAGES.nameRequired);
+    for (const id of [UNKNOWN_ID, 'nonsense']) {
+      expectMessage(await rename(id, { name: 'Anything' }), 404, BOOK_MESSAGES.bookNotFound);
     }
   });
 });
@@ -90,7 +65,6 @@ describe('PUT /api/books/:id', () => {
 describe('DELETE /api/books/:id', () => {
   it('does not exist: books are never deleted', async () => {
     const [take5] = await app.db.select().from(books).where(eq(books.name, 'Take5'));
-    const response = await app.inject({ method: 'DELETE', url: `/api/books/${take5?.id}`, headers: admin.headers });
-    expect(response.statusCode).toBe(404);
+    expect((await admin.request('DELETE', `/api/books/${take5?.id}`)).statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { CHURCH_MESSAGES, MAX_CHURCH_ALLOCATION } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
-import { createTestAccount } from '../../../test/app.ts';
+import { createTestAccount, expectMessage } from '../../../test/app.ts';
 import { accounts, churches } from '../../db/schema.ts';
 
 useAdminApp();
@@ -14,9 +14,10 @@ async function addChurch(name: string, country = 'Ghana', allocation = 10) {
   return church as typeof churches.$inferSelect;
 }
 
-function create(payload: object, url = '/api/church/create/') {
-  return app.inject({ method: 'POST', url, headers: admin.headers, payload });
-}
+const create = (payload: object, url = '/api/church/create/') => admin.request('POST', url, payload);
+const getById = (id: string) => admin.request('GET', `/api/church/getById/${id}`);
+const update = (id: string, payload: object) => admin.request('PUT', `/api/church/update/${id}`, payload);
+const remove = (id: string) => admin.request('DELETE', `/api/church/delete/${id}`);
 
 describe('GET /api/church/getAll', () => {
   it('lists churches by country and name for anyone, in the wire shape', async () => {
@@ -42,19 +43,13 @@ describe('GET /api/church/getAll', () => {
 describe('GET /api/church/getById/:id', () => {
   it('answers one church', async () => {
     const church = await addChurch('Getter Church');
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/church/getById/${church.id}`,
-      headers: admin.headers,
-    });
+    const response = await getById(church.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ _id: church.id, name: 'Getter Church', country: 'Ghana' });
   });
 
   it.each([UNKNOWN_ID, 'not-a-uuid'])('answers 404 for %s', async (id) => {
-    const response = await app.inject({ method: 'GET', url: `/api/church/getById/${id}`, headers: admin.headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
+    expectMessage(await getById(id), 404, CHURCH_MESSAGES.churchNotFound);
   });
 });
 
@@ -70,9 +65,11 @@ describe('POST /api/church/create/', () => {
 
   it('refuses a name already used in the country, whatever its case (409)', async () => {
     const before = await churchCount();
-    const response = await create({ name: 'GRACE CHAPEL', country: 'Ghana', allocation: 1 });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.nameTaken });
+    expectMessage(
+      await create({ name: 'GRACE CHAPEL', country: 'Ghana', allocation: 1 }),
+      409,
+      CHURCH_MESSAGES.nameTaken,
+    );
     expect(await churchCount()).toBe(before);
   });
 
@@ -98,9 +95,7 @@ describe('POST /api/church/create/', () => {
     ['a NUL in the country', { country: 'Gha\u0000na' }, 'country: must not contain control characters'],
   ])('refuses %s with its message (400) and creates nothing', async (_case, change, message) => {
     const before = await churchCount();
-    const response = await create({ name: 'Refused Church', country: 'Ghana', allocation: 3, ...change });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectMessage(await create({ name: 'Refused Church', country: 'Ghana', allocation: 3, ...change }), 400, message);
     expect(await churchCount()).toBe(before);
   });
 });
@@ -108,11 +103,12 @@ describe('POST /api/church/create/', () => {
 describe('PUT /api/church/update/:id', () => {
   it('changes country, name and allocation, ignoring the read-only fields a client sends back', async () => {
     const church = await addChurch('Old Name');
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/church/update/${church.id}`,
-      headers: admin.headers,
-      payload: { _id: 'ignored', createdAt: 'ignored', name: 'New Name', country: 'Kenya', allocation: 7 },
+    const response = await update(church.id, {
+      _id: 'ignored',
+      createdAt: 'ignored',
+      name: 'New Name',
+      country: 'Kenya',
+      allocation: 7,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: church.id, name: 'New Name', country: 'Kenya', allocation: 7 });
@@ -122,12 +118,7 @@ describe('PUT /api/church/update/:id', () => {
 
   it('allows changing only the case of its own name', async () => {
     const church = await addChurch('case church');
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/church/update/${church.id}`,
-      headers: admin.headers,
-      payload: { name: 'Case Church', country: 'Ghana', allocation: 10 },
-    });
+    const response = await update(church.id, { name: 'Case Church', country: 'Ghana', allocation: 10 });
     expect(response.statusCode).toBe(200);
     expect(response.json().name).toBe('Case Church');
   });
@@ -135,37 +126,19 @@ describe('PUT /api/church/update/:id', () => {
   it('refuses a name another church of the country has (409) and changes nothing', async () => {
     await addChurch('Taken Name', 'Uganda');
     const church = await addChurch('Free Name', 'Uganda');
-    const response = await app.inject({
-      method: 'PUT',
-      url: `/api/church/update/${church.id}`,
-      headers: admin.headers,
-      payload: { name: 'taken name', country: 'Uganda', allocation: 1 },
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.nameTaken });
+    const response = await update(church.id, { name: 'taken name', country: 'Uganda', allocation: 1 });
+    expectMessage(response, 409, CHURCH_MESSAGES.nameTaken);
     const [stored] = await app.db.select().from(churches).where(eq(churches.id, church.id));
     expect(stored?.name).toBe('Free Name');
   });
 
   it('answers 400 naming the problem, and 404 for unknown ids', async () => {
     const church = await addChurch('Validated Church');
-    const bad = await app.inject({
-      method: 'PUT',
-      url: `/api/church/update/${church.id}`,
-      headers: admin.headers,
-      payload: { name: 'Validated Church', country: 'Ghana' },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: CHURCH_MESSAGES.allocationRequired });
+    const bad = await update(church.id, { name: 'Validated Church', country: 'Ghana' });
+    expectMessage(bad, 400, CHURCH_MESSAGES.allocationRequired);
     for (const id of [UNKNOWN_ID, 'nonsense']) {
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/church/update/${id}`,
-        headers: admin.headers,
-        payload: { name: 'X', country: 'Ghana', allocation: 1 },
-      });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
+      const response = await update(id, { name: 'X', country: 'Ghana', allocation: 1 });
+      expectMessage(response, 404, CHURCH_MESSAGES.churchNotFound);
     }
   });
 });
@@ -174,21 +147,13 @@ describe('DELETE /api/church/delete/:id', () => {
   it('deletes the church and leaves its members without a church', async () => {
     const church = await addChurch('Closing Church');
     const { account } = await createTestAccount(app, { churchId: church.id });
-    const response = await app.inject({
-      method: 'DELETE',
-      url: `/api/church/delete/${church.id}`,
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.deleted });
+    expectMessage(await remove(church.id), 200, CHURCH_MESSAGES.deleted);
     expect(await app.db.select().from(churches).where(eq(churches.id, church.id))).toHaveLength(0);
     const [member] = await app.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(member?.churchId).toBeNull();
   });
 
   it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {
-    const response = await app.inject({ method: 'DELETE', url: `/api/church/delete/${id}`, headers: admin.headers });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: CHURCH_MESSAGES.churchNotFound });
+    expectMessage(await remove(id), 404, CHURCH_MESSAGES.churchNotFound);
   });
 });

@@ -7,8 +7,9 @@ import {
 } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { admin, app, useAdminApp } from '../../../test/admin-app.ts';
+import { expectMessage } from '../../../test/app.ts';
 import { uploadCountries } from '../../../test/countries.ts';
-import { multipart } from '../../../test/files.ts';
+import { cutMultipart, multipart, postForm } from '../../../test/files.ts';
 import { countries } from '../../db/schema.ts';
 
 useAdminApp();
@@ -65,18 +66,14 @@ describe('POST /api/files/uploadCountries', () => {
     ['a NUL in a name', '["Mali", {"country": "Ch\\u0000ad"}]', {}, itemNameWithControlCharactersMessage(2)],
   ])('refuses %s (400) and keeps the list', async (_case, content, file, message) => {
     const before = await countryNames();
-    const response = await uploadCountries(app, admin.headers, content, file);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectMessage(await uploadCountries(app, admin.headers, content, file), 400, message);
     expect(await countryNames()).toEqual(before);
   });
 
   it('refuses a file over 3,000,000 bytes (413) and keeps the list', async () => {
     const before = await countryNames();
     const content = `["Mali",${' '.repeat(MAX_COUNTRY_JSON_BYTES)}"Chad"]`;
-    const response = await uploadCountries(app, admin.headers, content);
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.tooLarge });
+    expectMessage(await uploadCountries(app, admin.headers, content), 413, COUNTRY_MESSAGES.tooLarge);
     expect(await countryNames()).toEqual(before);
   });
 
@@ -103,36 +100,21 @@ describe('POST /api/files/uploadCountries', () => {
       { field: 'file', name: 'c.json', type: 'application/json', data: Buffer.from('["Mali"]') },
     );
     const responses = [
-      await app.inject({
-        method: 'POST',
-        url: '/api/files/uploadCountries',
-        headers: { ...admin.headers, ...wrongPart.headers },
-        payload: wrongPart.payload,
-      }),
-      await app.inject({
-        method: 'POST',
-        url: '/api/files/uploadCountries',
-        headers: admin.headers,
-        payload: ['Mali'],
-      }),
+      await postForm(app, '/api/files/uploadCountries', admin.headers, wrongPart),
+      await admin.request('POST', '/api/files/uploadCountries', ['Mali']),
     ];
-    for (const response of responses) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.noFile });
-    }
+    for (const response of responses) expectMessage(response, 400, COUNTRY_MESSAGES.noFile);
     expect(await countryNames()).toEqual(before);
   });
 
   it('refuses a garbled multipart body (400) and keeps the list', async () => {
     const before = await countryNames();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/files/uploadCountries',
-      headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
-      payload: '--xyz\r\nContent-Disposition: form-data; name="jsonfile"; filename="c.json"\r\n\r\n["Mali"',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: MESSAGES.brokenUpload });
+    const garbled = cutMultipart('jsonfile', 'c.json', '["Mali"');
+    expectMessage(
+      await postForm(app, '/api/files/uploadCountries', admin.headers, garbled),
+      400,
+      MESSAGES.brokenUpload,
+    );
     expect(await countryNames()).toEqual(before);
   });
 });

@@ -3,27 +3,27 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { FILE_MESSAGES, MAX_PDF_BYTES, MESSAGES, tooLargeMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
-import { edition, makePdf, multipart, uploadEdition } from '../../../test/files.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
+import { expectMessage, loginAs } from '../../../test/app.ts';
+import { cutMultipart, edition, makePdf, multipart, postForm, uploadEdition } from '../../../test/files.ts';
 import { accounts, downloads, files, languages } from '../../db/schema.ts';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
 let user: Awaited<ReturnType<typeof loginAs>>;
 
+useAdminApp();
 beforeAll(async () => {
-  app = await buildTestApp();
   await app.db.insert(languages).values([{ name: 'English' }, { name: 'Français' }]);
-  admin = await loginAs(app, 'Admin');
   user = await loginAs(app, 'User');
 });
-afterAll(() => app.close());
 
 const storedPdfs = async () =>
   (await readdir(path.join(app.config.dataDir, 'files'))).filter((f) => f.endsWith('.pdf'));
 const incoming = async () => readdir(path.join(app.config.dataDir, 'files', '.incoming')).catch(() => []);
 const fileCount = async () => (await app.db.select({ id: files.id }).from(files)).length;
+/** The Admin's upload of the Teevo English 2025 edition of `month`. */
+const uploadMonth = (month: string, file: { name: string; data: Buffer }) =>
+  uploadEdition(app, admin.headers, { ...edition, month }, file);
 
 describe('POST /api/files/uploadfile', () => {
   it('stores a real PDF and answers its record in the wire shape', async () => {
@@ -48,12 +48,7 @@ describe('POST /api/files/uploadfile', () => {
       { book: 'take5', language: 'français', year: '2025', month: 'april' },
       { name: 'take5.pdf', data: makePdf('Take5 April') },
     );
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/file/upload/',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const response = await postForm(app, '/api/file/upload/', admin.headers, body);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ book_name: 'Take5', book_language: 'Français', book_month: 'April' });
   });
@@ -92,8 +87,7 @@ describe('POST /api/files/uploadfile', () => {
       name: 'virus.pdf',
       data: Buffer.from('MZ this is not a pdf'),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.notPdf });
+    expectMessage(response, 400, FILE_MESSAGES.notPdf);
     expect(await storedPdfs()).toEqual(before);
     expect(await incoming()).toEqual([]);
   });
@@ -101,14 +95,8 @@ describe('POST /api/files/uploadfile', () => {
   it('refuses a file over 30 MB with 413 and the spec’s message, storing nothing', async () => {
     const before = await fileCount();
     const big = makePdf('big', MAX_PDF_BYTES);
-    const response = await uploadEdition(
-      app,
-      admin.headers,
-      { ...edition, month: '5' },
-      { name: 'big.pdf', data: big },
-    );
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: tooLargeMessage('big.pdf') });
+    const response = await uploadMonth('5', { name: 'big.pdf', data: big });
+    expectMessage(response, 413, tooLargeMessage('big.pdf'));
     expect(await fileCount()).toBe(before);
     expect(await incoming()).toEqual([]);
   });
@@ -125,33 +113,19 @@ describe('POST /api/files/uploadfile', () => {
     [{ ...edition, language: 'Engl\u0000ish' }, 'language: must not contain control characters'],
   ])('refuses bad fields %j with 400 and stores nothing', async (fields, message) => {
     const before = await storedPdfs();
-    const response = await uploadEdition(app, admin.headers, fields);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectMessage(await uploadEdition(app, admin.headers, fields), 400, message);
     expect(await storedPdfs()).toEqual(before);
   });
 
   it('keeps the file’s name without its control characters', async () => {
-    const response = await uploadEdition(
-      app,
-      admin.headers,
-      { ...edition, month: '8' },
-      { name: 'Teevo\u0000_August\u0007.pdf', data: makePdf('Teevo August') },
-    );
+    const response = await uploadMonth('8', { name: 'Teevo\u0000_August\u0007.pdf', data: makePdf('Teevo August') });
     expect(response.statusCode).toBe(201);
     expect(response.json().name).toBe('Teevo_August.pdf');
   });
 
   it('refuses a request without a file', async () => {
-    const body = await multipart(edition);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/files/uploadfile',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.noFile });
+    const response = await postForm(app, '/api/files/uploadfile', admin.headers, await multipart(edition));
+    expectMessage(response, 400, FILE_MESSAGES.noFile);
   });
 
   it('is for admins only', async () => {
@@ -184,7 +158,7 @@ describe('POST /api/files/uploadfile', () => {
 describe('GET /api/file/getAll and /api/files/getAllFiles', () => {
   it('lists files for signed-in people, not for visitors', async () => {
     for (const url of ['/api/file/getAll', '/api/files/getAllFiles']) {
-      const response = await app.inject({ method: 'GET', url, headers: user.headers });
+      const response = await user.request('GET', url);
       expect(response.statusCode).toBe(200);
       expect(response.json().length).toBeGreaterThanOrEqual(2);
     }
@@ -195,35 +169,31 @@ describe('GET /api/file/getAll and /api/files/getAllFiles', () => {
 describe('edition look-up', () => {
   it('lists the languages that have an edition, sorted', async () => {
     await uploadEdition(app, admin.headers, { ...edition, language: 'Français' });
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&month=March&year=2025',
-      headers: user.headers,
-    });
+    const response = await user.request(
+      'GET',
+      '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&month=March&year=2025',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ book_language: 'English' }, { book_language: 'Français' }]);
   });
 
   it('finds an edition by names, month as number or name', async () => {
     for (const month of ['3', 'march', 'March']) {
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/transaction/getBookByName?name=teevo&language=english&month=${month}&year=2025`,
-        headers: user.headers,
-      });
+      const response = await user.request(
+        'GET',
+        `/api/transaction/getBookByName?name=teevo&language=english&month=${month}&year=2025`,
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ book_name: 'Teevo', book_language: 'English', book_month: 'March' });
     }
   });
 
   it('answers 404 with the spec’s message for an edition that does not exist', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/transaction/getBookByName?name=Teevo&language=English&month=1&year=2023',
-      headers: user.headers,
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.editionMissing });
+    const response = await user.request(
+      'GET',
+      '/api/transaction/getBookByName?name=Teevo&language=English&month=1&year=2023',
+    );
+    expectMessage(response, 404, FILE_MESSAGES.editionMissing);
   });
 
   it.each([
@@ -231,9 +201,8 @@ describe('edition look-up', () => {
     ['getBookByName?name=Teevo&language=%00&month=3&year=2025', 'language'],
     ['getTeeVoLanguagesByBookName?book=Tee%00vo&month=3&year=2025', 'book'],
   ])('refuses a NUL in %s with 400 naming the field', async (query, field) => {
-    const response = await app.inject({ method: 'GET', url: `/api/transaction/${query}`, headers: user.headers });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: `${field}: must not contain control characters` });
+    const response = await user.request('GET', `/api/transaction/${query}`);
+    expectMessage(response, 400, `${field}: must not contain control characters`);
   });
 });
 
@@ -247,18 +216,13 @@ describe('GET /api/files/download/:id', () => {
 
   beforeAll(async () => {
     pdf = makePdf('Teevo June', 5000);
-    const response = await uploadEdition(
-      app,
-      admin.headers,
-      { ...edition, month: '6' },
-      { name: 'june.pdf', data: pdf },
-    );
+    const response = await uploadMonth('6', { name: 'june.pdf', data: pdf });
     fileId = response.json().id;
   });
 
   it('streams the exact bytes with readable name, length, ETag and records one download', async () => {
     const before = await downloadCount();
-    const response = await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: user.headers });
+    const response = await user.request('GET', `/api/files/download/${fileId}`);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(pdf)).toBe(true);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -347,42 +311,32 @@ describe('GET /api/files/download/:id', () => {
     expect(together.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(await downloadCount()).toBe(before + 1);
     const other = await loginAs(app, 'User');
-    await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: other.headers });
+    await other.request('GET', `/api/files/download/${fileId}`);
     expect(await downloadCount()).toBe(before + 2);
   });
 
   it('a client report before the download it reports is not counted twice either', async () => {
     const reader = await loginAs(app, 'User');
     const before = await downloadCount();
-    const report = await app.inject({
-      method: 'POST',
-      url: '/api/transaction/create/',
-      headers: reader.headers,
-      payload: { user: reader.account.id, file: fileId },
-    });
+    const report = await reader.request('POST', '/api/transaction/create/', { user: reader.account.id, file: fileId });
     expect(report.statusCode).toBe(200);
-    await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: reader.headers });
+    await reader.request('GET', `/api/files/download/${fileId}`);
     expect(await downloadCount()).toBe(before + 1);
   });
 
   it('refuses visitors alike for files that exist and files that do not (401), and says 404 only when signed in', async () => {
-    const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const query of ['', `?token=${unknown}.x.9999999999.sig`, '?token=junk']) {
+    for (const query of ['', `?token=${UNKNOWN_ID}.x.9999999999.sig`, '?token=junk']) {
       const known = await app.inject({ method: 'GET', url: `/api/files/download/${fileId}${query}` });
-      const stranger = await app.inject({ method: 'GET', url: `/api/files/download/${unknown}${query}` });
+      const stranger = await app.inject({ method: 'GET', url: `/api/files/download/${UNKNOWN_ID}${query}` });
       expect([known.statusCode, stranger.statusCode], query).toEqual([401, 401]);
       expect(known.json()).toEqual(stranger.json());
     }
-    const missing = await app.inject({
-      method: 'GET',
-      url: '/api/files/download/00000000-0000-4000-8000-000000000000',
-      headers: user.headers,
-    });
+    const missing = await user.request('GET', `/api/files/download/${UNKNOWN_ID}`);
     expect(missing.statusCode).toBe(404);
   });
 
   it('a download link works without a bearer header, only for that file and only briefly', async () => {
-    const link = await app.inject({ method: 'GET', url: `/api/files/download-link/${fileId}`, headers: user.headers });
+    const link = await user.request('GET', `/api/files/download-link/${fileId}`);
     expect(link.statusCode).toBe(200);
     const { url, name } = link.json();
     expect(name).toBe('Teevo-English-2025-06.pdf');
@@ -393,13 +347,12 @@ describe('GET /api/files/download/:id', () => {
       method: 'GET',
       url: `/api/files/download/${fileId}?token=${fileId}.x.9999999999.sig`,
     });
-    expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ message: FILE_MESSAGES.downloadLinkExpired });
+    expectMessage(forged, 401, FILE_MESSAGES.downloadLinkExpired);
   });
 
   it('answers HEAD with the headers of the file and counts no download', async () => {
     const before = await downloadCount();
-    const response = await app.inject({ method: 'HEAD', url: `/api/files/download/${fileId}`, headers: user.headers });
+    const response = await user.request('HEAD', `/api/files/download/${fileId}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-length']).toBe(String(pdf.length));
     expect(response.rawPayload.length).toBe(0);
@@ -408,25 +361,18 @@ describe('GET /api/files/download/:id', () => {
 
   it('a download link of an account deleted since it was made answers 401 and counts nothing', async () => {
     const gone = await loginAs(app, 'User');
-    const link = await app.inject({ method: 'GET', url: `/api/files/download-link/${fileId}`, headers: gone.headers });
+    const link = await gone.request('GET', `/api/files/download-link/${fileId}`);
     await app.db.delete(accounts).where(eq(accounts.id, gone.account.id));
     const before = await downloadCount();
-    const response = await app.inject({ method: 'GET', url: link.json().url });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.downloadLinkExpired });
+    expectMessage(await app.inject({ method: 'GET', url: link.json().url }), 401, FILE_MESSAGES.downloadLinkExpired);
     expect(await downloadCount()).toBe(before);
   });
 
   it('a client report right after a streamed download is not counted twice', async () => {
-    await app.inject({ method: 'GET', url: `/api/files/download/${fileId}`, headers: admin.headers });
+    await admin.request('GET', `/api/files/download/${fileId}`);
     const before = await downloadCount();
     for (const url of ['/api/transaction/countDownload/', '/api/transaction/create/']) {
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        headers: admin.headers,
-        payload: { user: admin.account.id, file: fileId },
-      });
+      const response = await admin.request('POST', url, { user: admin.account.id, file: fileId });
       expect(response.statusCode).toBe(200);
     }
     expect(await downloadCount()).toBe(before);
@@ -435,73 +381,55 @@ describe('GET /api/files/download/:id', () => {
 
 describe('an edition whose PDF is missing from the store', () => {
   it('answers 410 with the portal’s message, no attachment, no count, and shows in /api/files/missing', async () => {
-    const uploaded = await uploadEdition(
-      app,
-      admin.headers,
-      { ...edition, month: '11' },
-      { name: 'nov.pdf', data: makePdf('November') },
-    );
+    const uploaded = await uploadMonth('11', { name: 'nov.pdf', data: makePdf('November') });
     const id = uploaded.json().id as string;
     const [row] = await app.db.select().from(files).where(eq(files.id, id));
     await app.storage.remove(row?.storageKey as string);
     const counted = async () => (await app.db.select().from(downloads).where(eq(downloads.fileId, id))).length;
     for (const method of ['GET', 'HEAD'] as const) {
-      const response = await app.inject({ method, url: `/api/files/download/${id}`, headers: user.headers });
+      const response = await user.request(method, `/api/files/download/${id}`);
       expect(response.statusCode).toBe(410);
       expect(response.headers['content-disposition']).toBeUndefined();
       expect(response.headers.etag).toBeUndefined();
       if (method === 'GET') expect(response.json()).toEqual({ message: FILE_MESSAGES.fileMissing });
     }
     expect(await counted()).toBe(0);
-    const link = await app.inject({ url: `/api/files/download-link/${id}`, headers: user.headers });
-    expect(link.statusCode).toBe(410);
-    expect(link.json()).toEqual({ message: FILE_MESSAGES.fileMissing });
-    const missing = await app.inject({ url: '/api/files/missing', headers: admin.headers });
+    expectMessage(await user.request('GET', `/api/files/download-link/${id}`), 410, FILE_MESSAGES.fileMissing);
+    const missing = await admin.request('GET', '/api/files/missing');
     expect(missing.statusCode).toBe(200);
     expect(missing.json().ids).toEqual([id]);
-    expect((await app.inject({ url: '/api/files/missing', headers: user.headers })).statusCode).toBe(403);
-    await uploadEdition(app, admin.headers, { ...edition, month: '11' }, { name: 'nov.pdf', data: makePdf('Nov') });
-    expect((await app.inject({ url: '/api/files/missing', headers: admin.headers })).json().ids).toEqual([]);
+    expect((await user.request('GET', '/api/files/missing')).statusCode).toBe(403);
+    await uploadMonth('11', { name: 'nov.pdf', data: makePdf('Nov') });
+    expect((await admin.request('GET', '/api/files/missing')).json().ids).toEqual([]);
   });
 });
 
 describe('DELETE /api/file/delete/:id', () => {
   it('removes record and stored file; the download history stays', async () => {
-    const response = await uploadEdition(
-      app,
-      admin.headers,
-      { ...edition, month: '9' },
-      { name: 'sept.pdf', data: makePdf('Sept') },
-    );
+    const response = await uploadMonth('9', { name: 'sept.pdf', data: makePdf('Sept') });
     const id = response.json().id;
-    await app.inject({ method: 'GET', url: `/api/files/download/${id}`, headers: user.headers });
+    await user.request('GET', `/api/files/download/${id}`);
     const pdfsBefore = (await storedPdfs()).length;
-    expect(
-      (await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: user.headers })).statusCode,
-    ).toBe(403);
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: admin.headers });
-    expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ message: FILE_MESSAGES.deleted });
+    expect((await user.request('DELETE', `/api/file/delete/${id}`)).statusCode).toBe(403);
+    expectMessage(await admin.request('DELETE', `/api/file/delete/${id}`), 200, FILE_MESSAGES.deleted);
     expect((await storedPdfs()).length).toBe(pdfsBefore - 1);
     const history = await app.db.select().from(downloads).where(eq(downloads.month, 9));
     expect(history).toHaveLength(1);
     expect(history[0]?.fileId).toBeNull();
-    const again = await app.inject({ method: 'DELETE', url: `/api/file/delete/${id}`, headers: admin.headers });
-    expect(again.statusCode).toBe(404);
+    expect((await admin.request('DELETE', `/api/file/delete/${id}`)).statusCode).toBe(404);
   });
 });
 
 describe('a garbled upload', () => {
   it('answers 400 with a message and stores nothing', async () => {
     const before = await storedPdfs();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/files/uploadfile',
-      headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
-      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: MESSAGES.brokenUpload });
+    const response = await postForm(
+      app,
+      '/api/files/uploadfile',
+      admin.headers,
+      cutMultipart('file', 'a.pdf', '%PDF-1.4 cut'),
+    );
+    expectMessage(response, 400, MESSAGES.brokenUpload);
     expect(await storedPdfs()).toEqual(before);
     expect(await incoming()).toEqual([]);
   });

@@ -2,7 +2,9 @@ import { LANGUAGE_MESSAGES, languageInUseMessage } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
+import { expectMessage } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
+import { itRefusesBadNames } from '../../../test/named-records.ts';
 import { downloads, languages } from '../../db/schema.ts';
 
 useAdminApp();
@@ -14,11 +16,14 @@ async function addLanguage(name: string) {
   return language as typeof languages.$inferSelect;
 }
 
-const create = (payload: object) =>
-  app.inject({ method: 'POST', url: '/api/languages/create/', headers: admin.headers, payload });
-const rename = (id: string, payload: object) =>
-  app.inject({ method: 'PUT', url: `/api/languages/${id}`, headers: admin.headers, payload });
-const remove = (id: string) => app.inject({ method: 'DELETE', url: `/api/languages/${id}`, headers: admin.headers });
+const create = (payload: object, url = '/api/languages/create/') => admin.request('POST', url, payload);
+const rename = (id: string, payload: object) => admin.request('PUT', `/api/languages/${id}`, payload);
+const remove = (id: string) => admin.request('DELETE', `/api/languages/${id}`);
+/** A download of a Teevo edition in that language, as the statistics keep it. */
+const addDownload = (languageName: string) =>
+  app.db
+    .insert(downloads)
+    .values({ bookName: 'Teevo', languageName, year: 2025, month: 3, accountId: admin.account.id });
 
 describe('GET /api/languages/getAll', () => {
   it('lists languages by name for anyone, in the wire shape', async () => {
@@ -44,43 +49,16 @@ describe('POST /api/languages/create/', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ name: 'English' });
     expect(response.json()._id).toBe(response.json().id);
-    const other = await app.inject({
-      method: 'POST',
-      url: '/api/languages/create',
-      headers: admin.headers,
-      payload: { name: 'Twi' },
-    });
-    expect(other.statusCode).toBe(201);
+    expect((await create({ name: 'Twi' }, '/api/languages/create')).statusCode).toBe(201);
   });
 
-  it('refuses a name that exists in another case (409)', async () => {
-    const before = await languageCount();
-    const response = await create({ name: 'ENGLISH' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.nameTaken });
-    expect(await languageCount()).toBe(before);
-  });
-
-  it.each([
-    ['an empty name', { name: '  ' }, LANGUAGE_MESSAGES.nameRequired],
-    ['no name', {}, LANGUAGE_MESSAGES.nameRequired],
-    ['a long name', { name: 'x'.repeat(101) }, LANGUAGE_MESSAGES.nameTooLong],
-    ['a NUL in the name', { name: 'Eng\u0000lish' }, 'name: must not contain control characters'],
-  ])('refuses %s with its message (400)', async (_case, payload, message) => {
-    const before = await languageCount();
-    const response = await create(payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
-    expect(await languageCount()).toBe(before);
-  });
+  itRefusesBadNames(LANGUAGE_MESSAGES, { create, count: languageCount, taken: 'ENGLISH' });
 });
 
 describe('PUT /api/languages/:id', () => {
   it('renames a language and carries the name over to its download statistics', async () => {
     const language = await addLanguage('Francais');
-    await app.db
-      .insert(downloads)
-      .values({ bookName: 'Teevo', languageName: 'Francais', year: 2025, month: 3, accountId: admin.account.id });
+    await addDownload('Francais');
     const response = await rename(language.id, { name: 'Français' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: language.id, name: 'Français' });
@@ -98,12 +76,8 @@ describe('PUT /api/languages/:id', () => {
   it('refuses the name of another language (409) and changes nothing', async () => {
     await addLanguage('Hausa');
     const language = await addLanguage('Igbo');
-    await app.db
-      .insert(downloads)
-      .values({ bookName: 'Teevo', languageName: 'Igbo', year: 2025, month: 3, accountId: admin.account.id });
-    const response = await rename(language.id, { name: 'hausa' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.nameTaken });
+    await addDownload('Igbo');
+    expectMessage(await rename(language.id, { name: 'hausa' }), 409, LANGUAGE_MESSAGES.nameTaken);
     const [stored] = await app.db.select().from(languages).where(eq(languages.id, language.id));
     expect(stored?.name).toBe('Igbo');
     expect(await app.db.select().from(downloads).where(eq(downloads.languageName, 'Igbo'))).toHaveLength(1);
@@ -111,13 +85,9 @@ describe('PUT /api/languages/:id', () => {
 
   it('answers 400 for an empty name and 404 for unknown ids', async () => {
     const language = await addLanguage('Ewe');
-    const bad = await rename(language.id, { name: '' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: LANGUAGE_MESSAGES.nameRequired });
+    expectMessage(await rename(language.id, { name: '' }), 400, LANGUAGE_MESSAGES.nameRequired);
     for (const id of [UNKNOWN_ID, 'nonsense']) {
-      const response = await rename(id, { name: 'Whatever' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.languageNotFound });
+      expectMessage(await rename(id, { name: 'Whatever' }), 404, LANGUAGE_MESSAGES.languageNotFound);
     }
   });
 });
@@ -125,9 +95,7 @@ describe('PUT /api/languages/:id', () => {
 describe('DELETE /api/languages/:id', () => {
   it('deletes an unused language', async () => {
     const language = await addLanguage('Unused');
-    const response = await remove(language.id);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.deleted });
+    expectMessage(await remove(language.id), 200, LANGUAGE_MESSAGES.deleted);
     expect(await app.db.select().from(languages).where(eq(languages.id, language.id))).toHaveLength(0);
   });
 
@@ -154,8 +122,6 @@ describe('DELETE /api/languages/:id', () => {
   });
 
   it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {
-    const response = await remove(id);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: LANGUAGE_MESSAGES.languageNotFound });
+    expectMessage(await remove(id), 404, LANGUAGE_MESSAGES.languageNotFound);
   });
 });

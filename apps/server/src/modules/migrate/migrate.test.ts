@@ -14,9 +14,9 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, signIn, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, expectMessage, loginAs, signIn, type TestApp } from '../../../test/app.ts';
 import { createScratchDatabase } from '../../../test/database.ts';
-import { multipart } from '../../../test/files.ts';
+import { multipart, postForm } from '../../../test/files.ts';
 import {
   LEGACY_PASSWORDS,
   type LegacyFixture,
@@ -343,15 +343,7 @@ describe('the migration API', () => {
     headers: Record<string, string>,
     fields: Record<string, string>,
     file = { name: 'legacy-export.zip', data: zip, type: 'application/zip' },
-  ) => {
-    const body = await multipart(fields, file);
-    return app.inject({
-      method: 'POST',
-      url: '/api/migrate/import',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  ) => postForm(app, '/api/migrate/import', headers, await multipart(fields, file));
 
   beforeAll(async () => {
     app = await buildTestApp();
@@ -380,8 +372,7 @@ describe('the migration API', () => {
   describe('GET /api/migrate/migrate-data', () => {
     it('answers 404 before any import', async () => {
       const response = await app.inject({ url: '/api/migrate/migrate-data', headers: superAdmin.headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MIGRATION_MESSAGES.noReport });
+      expectMessage(response, 404, MIGRATION_MESSAGES.noReport);
     });
   });
 
@@ -390,8 +381,7 @@ describe('the migration API', () => {
       expect((await upload({}, { dryRun: 'true' })).statusCode).toBe(401);
       for (const role of [admin, user]) {
         const response = await upload(role.headers, { dryRun: 'true' });
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: MESSAGES.denied });
+        expectMessage(response, 403, MESSAGES.denied);
       }
     });
 
@@ -435,35 +425,31 @@ describe('the migration API', () => {
         { dryRun: 'true' },
         { name: 'accounts.json', data: Buffer.from('{"_id": 1}\n{nope'), type: 'application/json' },
       );
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: 'accounts.json, line 2: not valid JSON.' });
+      expectMessage(bad, 400, 'accounts.json, line 2: not valid JSON.');
     });
 
-    it('refuses files that are not part of an export, and a bad dryRun', async () => {
-      const text = await upload(
-        superAdmin.headers,
-        { dryRun: 'true' },
+    it.each([
+      [
+        'a text file',
+        'true',
         { name: 'notes.txt', data: Buffer.from('hi'), type: 'text/plain' },
-      );
-      expect(text.statusCode).toBe(400);
-      expect(text.json()).toEqual({ message: MIGRATION_MESSAGES.unsupportedUpload });
-      const long = await upload(
-        superAdmin.headers,
-        { dryRun: 'true' },
+        MIGRATION_MESSAGES.unsupportedUpload,
+      ],
+      [
+        'a file name too long',
+        'true',
         { name: `${'é'.repeat(150)}.json`, data: Buffer.from('[]'), type: 'application/json' },
-      );
-      expect(long.statusCode).toBe(400);
-      expect(long.json()).toEqual({ message: MIGRATION_MESSAGES.nameTooLong });
-      const junk = await upload(
-        superAdmin.headers,
-        { dryRun: 'true' },
+        MIGRATION_MESSAGES.nameTooLong,
+      ],
+      [
+        'a zip that is not one',
+        'true',
         { name: 'export.zip', data: Buffer.from('PK junk'), type: 'application/zip' },
-      );
-      expect(junk.statusCode).toBe(400);
-      expect(junk.json()).toEqual({ message: MIGRATION_MESSAGES.badZip });
-      const flag = await upload(superAdmin.headers, { dryRun: 'maybe' });
-      expect(flag.statusCode).toBe(400);
-      expect(flag.json()).toEqual({ message: MIGRATION_MESSAGES.dryRunInvalid });
+        MIGRATION_MESSAGES.badZip,
+      ],
+      ['a bad dryRun', 'maybe', undefined, MIGRATION_MESSAGES.dryRunInvalid],
+    ])('refuses %s (400)', async (_case, dryRun, file, message) => {
+      expectMessage(await upload(superAdmin.headers, { dryRun }, file), 400, message);
     });
 
     it('refuses a multipart body without a boundary, or cut short (400), and leaves nothing behind', async () => {
@@ -501,8 +487,7 @@ describe('the migration API', () => {
         { dryRun: 'false' },
         { name: 'export.zip', data: bomb, type: 'application/zip' },
       );
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ message: migrationFileTooLargeMessage('transactions.json') });
+      expectMessage(response, 413, migrationFileTooLargeMessage('transactions.json'));
       expect(await snapshot(app)).toEqual(before);
       expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);
     });

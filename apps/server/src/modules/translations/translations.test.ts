@@ -1,36 +1,32 @@
 import { FILE_MESSAGES, TRANSLATION_MESSAGES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
+import { expectMessage } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
 import { uploadEdition } from '../../../test/files.ts';
 import { files, languages } from '../../db/schema.ts';
 
-let app: TestApp;
-let admin: Awaited<ReturnType<typeof loginAs>>;
 let english: string;
 let french: string;
 
+useAdminApp();
 beforeAll(async () => {
-  app = await buildTestApp();
   const inserted = await app.db
     .insert(languages)
     .values([{ name: 'English' }, { name: 'French' }])
     .returning();
   english = inserted[0]?.id as string;
   french = inserted[1]?.id as string;
-  admin = await loginAs(app, 'Admin');
 });
-afterAll(() => app.close());
 
-const unknownId = '00000000-0000-4000-8000-000000000000';
-const update = (id: string, payload: object) =>
-  app.inject({ method: 'PUT', url: `/api/translation/update/${id}`, headers: admin.headers, payload });
+const update = (id: string, payload: object) => admin.request('PUT', `/api/translation/update/${id}`, payload);
+const remove = (id: string) => admin.request('DELETE', `/api/translation/delete/${id}`);
 
 describe('GET /api/translation/getAll', () => {
   it('lists the edition files in the legacy translation shape', async () => {
     const file = await addEditionRecord(app, { book: 'Teevo', languageId: english, year: 2025, month: 1 });
-    const response = await app.inject({ method: 'GET', url: '/api/translation/getAll', headers: admin.headers });
+    const response = await admin.request('GET', '/api/translation/getAll');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toContainEqual({
       _id: file.id,
@@ -47,14 +43,8 @@ describe('POST /api/translation/create/', () => {
     'answers 400 at %s: editions are created by upload',
     async (url) => {
       const before = (await app.db.select().from(files)).length;
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        headers: admin.headers,
-        payload: { file_path: 'x.pdf', book_language: 'English' },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: TRANSLATION_MESSAGES.createByUpload });
+      const response = await admin.request('POST', url, { file_path: 'x.pdf', book_language: 'English' });
+      expectMessage(response, 400, TRANSLATION_MESSAGES.createByUpload);
       expect(await app.db.select().from(files)).toHaveLength(before);
     },
   );
@@ -77,9 +67,7 @@ describe('PUT /api/translation/update/:id', () => {
   it('refuses a move onto an edition that already has a file (409)', async () => {
     const file = await addEditionRecord(app, { book: 'Teevo', languageId: english, year: 2024, month: 6 });
     await addEditionRecord(app, { book: 'Teevo', languageId: french, year: 2024, month: 6 });
-    const response = await update(file.id, { book_language: 'French' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: TRANSLATION_MESSAGES.editionExists });
+    expectMessage(await update(file.id, { book_language: 'French' }), 409, TRANSLATION_MESSAGES.editionExists);
     const [stored] = await app.db.select().from(files).where(eq(files.id, file.id));
     expect(stored?.languageId).toBe(english);
   });
@@ -91,16 +79,12 @@ describe('PUT /api/translation/update/:id', () => {
     ['a NUL in the language', { book_language: 'Fren\u0000ch' }, 'book_language: must not contain control characters'],
   ])('refuses %s (400)', async (_case, payload, message) => {
     const file = await addEditionRecord(app, { book: 'Teevo', languageId: english, year: 2023, month: 1 });
-    const response = await update(file.id, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expectMessage(await update(file.id, payload), 400, message);
     await app.db.delete(files).where(eq(files.id, file.id));
   });
 
-  it.each([unknownId, 'nonsense'])('answers 404 for %s', async (id) => {
-    const response = await update(id, { book_language: 'French' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.fileNotFound });
+  it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {
+    expectMessage(await update(id, { book_language: 'French' }), 404, FILE_MESSAGES.fileNotFound);
   });
 });
 
@@ -110,24 +94,12 @@ describe('DELETE /api/translation/delete/:id', () => {
     expect(uploaded.statusCode).toBe(201);
     const { id } = uploaded.json();
     const [stored] = await app.db.select().from(files).where(eq(files.id, id));
-    const response = await app.inject({
-      method: 'DELETE',
-      url: `/api/translation/delete/${id}`,
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.deleted });
+    expectMessage(await remove(id), 200, FILE_MESSAGES.deleted);
     expect(await app.db.select().from(files).where(eq(files.id, id))).toHaveLength(0);
     expect(await app.storage.size(stored?.storageKey as string)).toBeUndefined();
   });
 
-  it.each([unknownId, 'nonsense'])('answers 404 for %s', async (id) => {
-    const response = await app.inject({
-      method: 'DELETE',
-      url: `/api/translation/delete/${id}`,
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: FILE_MESSAGES.fileNotFound });
+  it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {
+    expectMessage(await remove(id), 404, FILE_MESSAGES.fileNotFound);
   });
 });

@@ -5,6 +5,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { MAX_SCALE, MIN_SCALE } from '../../lib/layout-settings/constants.ts';
 import {
   type InputStyle,
+  type LayoutSettings,
   type MenuMode,
   updateLayoutSettings,
   useLayoutSettings,
@@ -27,13 +28,14 @@ interface Choice<T extends string> {
   label: string;
 }
 
-function ChoiceGroup<T extends string>(props: {
+/** The radio buttons of a setting that is one of a few choices. */
+function ChoiceGroup<Setting extends 'inputStyle' | 'menuMode'>(props: {
   legend: string;
   name: string;
-  choices: Choice<T>[];
-  value: T;
-  onChange: (value: T) => void;
+  setting: Setting;
+  choices: Choice<LayoutSettings[Setting]>[];
 }) {
+  const value = useLayoutSettings()[props.setting];
   return (
     <fieldset className="settings-section">
       <legend className="settings-heading">{props.legend}</legend>
@@ -46,8 +48,8 @@ function ChoiceGroup<T extends string>(props: {
                 inputId={id}
                 name={props.name}
                 value={choice.value}
-                checked={props.value === choice.value}
-                onChange={() => props.onChange(choice.value)}
+                checked={value === choice.value}
+                onChange={() => updateLayoutSettings({ [props.setting]: choice.value })}
               />
               <label htmlFor={id}>{choice.label}</label>
             </div>
@@ -145,21 +147,9 @@ export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: (
         </div>
       </fieldset>
 
-      <ChoiceGroup
-        legend="Input style"
-        name="input-style"
-        choices={INPUT_STYLES}
-        value={settings.inputStyle}
-        onChange={(inputStyle) => updateLayoutSettings({ inputStyle })}
-      />
+      <ChoiceGroup legend="Input style" name="input-style" setting="inputStyle" choices={INPUT_STYLES} />
 
-      <ChoiceGroup
-        legend="Menu type"
-        name="menu-mode"
-        choices={MENU_MODES}
-        value={settings.menuMode}
-        onChange={(menuMode) => updateLayoutSettings({ menuMode })}
-      />
+      <ChoiceGroup legend="Menu type" name="menu-mode" setting="menuMode" choices={MENU_MODES} />
 
       <div className="settings-section flex align-items-center justify-content-between">
         <label htmlFor="settings-ripple" className="settings-heading m-0">

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { mailedTokenQuery } from './mailed-token.ts';
 
 export const validateResetToken = (token: string) =>
   api.post<{ message: string }>('/accounts/validate-reset-token', { token });
 
 /** Checks the mailed reset token once; it is not used up by this check. */
 export const useValidateResetToken = (token: string) =>
-  useQuery({
-    queryKey: ['reset-token', token],
-    queryFn: () => validateResetToken(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  useQuery(mailedTokenQuery('reset-token', token, validateResetToken));

@@ -1,9 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 
+interface TokenCheckProps {
+  /** The mailed link's token ('' without one) and the server's check of it. */
+  token: string;
+  check: UseQueryResult;
+  /** What the page says while the check runs, and when the token did not work. */
+  pending: string;
+  failed: string;
+  /** What the page shows once the token has worked. */
+  children: ReactNode;
+}
+
+/** A page opened from a mailed link: a wait while its token is checked, then `children`, or the way to a new link. */
+export function TokenCheck({ token, check, pending, failed, children }: TokenCheckProps) {
+  if (token !== '' && check.isPending) return <TokenPending label={pending} />;
+  return check.isSuccess ? children : <TokenFailed message={failed} />;
+}
+
 /** Shown while a mailed token is being checked. */
-export function TokenPending({ label }: { label: string }) {
+function TokenPending({ label }: { label: string }) {
   return (
     <div role="status">
       <p className="mt-0">{label}</p>
@@ -13,7 +32,7 @@ export function TokenPending({ label }: { label: string }) {
 }
 
 /** A mailed token that did not work, with the way to get a new one. */
-export function TokenFailed({ message }: { message: string }) {
+function TokenFailed({ message }: { message: string }) {
   return (
     <Message
       severity="error"

@@ -3,16 +3,17 @@ import { ACCOUNT_MESSAGES, resetPasswordSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { useLinkToken } from '../api/mailed-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useValidateResetToken } from '../api/validate-reset-token.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ResultDialog } from '../components/result-dialog.tsx';
-import { TokenFailed, TokenPending } from '../components/token-status.tsx';
+import { TokenCheck } from '../components/token-status.tsx';
 
 type ResetForm = z.input<typeof resetPasswordSchema>;
 
@@ -46,19 +47,14 @@ function ResetPasswordForm({ token }: { token: string }) {
 }
 
 export function ResetPasswordPage() {
-  const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const token = useLinkToken();
   const validation = useValidateResetToken(token);
 
   return (
     <AuthCard title="Reset Password">
-      {token !== '' && validation.isPending ? (
-        <TokenPending label="Validating token..." />
-      ) : validation.isSuccess ? (
+      <TokenCheck token={token} check={validation} pending="Validating token..." failed={ACCOUNT_MESSAGES.tokenInvalid}>
         <ResetPasswordForm token={token} />
-      ) : (
-        <TokenFailed message={ACCOUNT_MESSAGES.tokenInvalid} />
-      )}
+      </TokenCheck>
     </AuthCard>
   );
 }

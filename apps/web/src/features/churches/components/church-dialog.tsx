@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Church, type ChurchInput, churchInputSchema } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Controller, useForm } from 'react-hook-form';
+import { DropdownField } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { RecordDialog } from '../../../components/record-table/record-dialog.tsx';
 import { type ChurchFields, useCreateChurch, useUpdateChurch } from '../../../lib/resources/churches.ts';
@@ -42,30 +42,19 @@ export function ChurchDialog({ church, onHide }: { church?: Church | undefined; 
       saving={save.isPending}
       error={save.error}
     >
-      <FormField id="church-country" label="Country" error={errors.country?.message}>
-        {({ id, ...aria }) => (
-          <Controller
-            name="country"
-            control={control}
-            render={({ field }) => (
-              <Dropdown
-                inputId={id}
-                value={field.value}
-                onChange={(event) => field.onChange(event.value)}
-                onBlur={field.onBlur}
-                options={countries.data ?? []}
-                optionLabel="country"
-                optionValue="country"
-                filter
-                loading={countries.isPending}
-                placeholder="Select a country"
-                autoFocus
-                {...aria}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <DropdownField
+        control={control}
+        name="country"
+        id="church-country"
+        label="Country"
+        options={countries.data ?? []}
+        optionLabel="country"
+        optionValue="country"
+        filter
+        loading={countries.isPending}
+        placeholder="Select a country"
+        autoFocus
+      />
       <FormField id="church-name" label="Church" error={errors.name?.message}>
         {(aria) => <InputText {...aria} {...register('name')} />}
       </FormField>

@@ -9,11 +9,11 @@ import {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dropdown, type DropdownProps } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
+import { DropdownField, type DropdownOptions } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { churchesQuery } from '../../../lib/resources/churches.ts';
 import { countriesQuery } from '../../../lib/resources/countries.ts';
@@ -70,54 +70,24 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
   const dropdownField = (
     name: 'title' | 'role' | 'church' | 'country',
     label: string,
-    props: DropdownProps,
+    options: DropdownOptions,
     note?: string,
   ) => (
     <div className="col-12 md:col-6">
-      <FormField id={`user-${name}`} label={label} error={errors[name]?.message} describedBy={note}>
-        {({ id, ...aria }) => (
-          <Controller
-            name={name}
-            control={control}
-            render={({ field }) => (
-              <Dropdown
-                inputId={id}
-                value={field.value}
-                onChange={(event) => field.onChange(event.value ?? null)}
-                {...aria}
-                {...props}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <DropdownField control={control} name={name} id={`user-${name}`} label={label} describedBy={note} {...options} />
     </div>
   );
 
   const checkboxField = (name: 'isMember' | 'isVerified', label: string, locked = false) => (
-    <FormField
+    <CheckboxField
+      control={control}
+      name={name}
       id={`user-${name}`}
       label={label}
-      variant="check"
-      className=""
       describedBy={locked ? SELF_NOTE_ID : undefined}
-    >
-      {({ id, ...aria }) => (
-        <Controller
-          name={name}
-          control={control}
-          render={({ field }) => (
-            <Checkbox
-              inputId={id}
-              checked={field.value ?? false}
-              onChange={(event) => field.onChange(event.checked ?? false)}
-              disabled={locked}
-              {...aria}
-            />
-          )}
-        />
-      )}
-    </FormField>
+      disabled={locked}
+      className=""
+    />
   );
 
   return (

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { AppFooter } from './app-footer.tsx';
+
+const MAIN_CONTENT_ID = 'main-content';
+
+/** The first stop of the keyboard on every page: it jumps past the header to the page itself. */
+export function SkipLink() {
+  return (
+    <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+      Skip to content
+    </a>
+  );
+}
+
+/** The page of the current route (the skip link's target), loaded when first shown, and the footer under it. */
+export function MainContent({ className }: { className: string }) {
+  return (
+    <>
+      <main id={MAIN_CONTENT_ID} className={className} tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </>
+  );
+}

@@ -396,6 +396,8 @@ describe('the migration API', () => {
 
     it('imports the uploaded zip', async () => {
       const before = await snapshot(app);
+      const listLength = async (url: string) => (await app.inject({ url, headers: user.headers })).json().length;
+      const listed = [await listLength('/api/languages'), await listLength('/api/files')];
       const response = await upload(superAdmin.headers, { dryRun: 'false' });
       expect(response.statusCode).toBe(200);
       lastReport = response.json<MigrationReport>();
@@ -404,6 +406,12 @@ describe('the migration API', () => {
       expect(after.accounts - before.accounts).toBe(FIRST_IMPORT.accounts.created);
       expect(after.pdfs - before.pdfs).toBe(PDFS);
       expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);
+      // The lists kept in memory show the import at once.
+      expect(listed).toEqual([before.languages, before.files]);
+      expect([await listLength('/api/languages'), await listLength('/api/files')]).toEqual([
+        after.languages,
+        after.files,
+      ]);
     });
 
     it('reads .json files uploaded as they are, and names a malformed one', async () => {

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import { logEachRequest, loggerOptions } from './logging.ts';
+import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookRoutes } from './modules/books/routes.ts';
 import { churchRoutes } from './modules/churches/routes.ts';
@@ -45,7 +45,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -61,7 +61,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  logEachRequest(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

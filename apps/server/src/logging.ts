@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 
@@ -68,10 +68,15 @@ export function loggerOptions(config: Config, stream?: Writable): FastifyServerO
 
 /**
  * One line per request, written when its answer is sent: method, URL (tokens redacted), status and time.
- * Fastify's own two lines (received, completed) are turned off where the app is built.
+ * Fastify's line for each incoming request is left out.
  */
-export function logEachRequest(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

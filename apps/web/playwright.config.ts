@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { findChromium, NO_CHROMIUM_HINT } from './e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_HINT } from './e2e/support/chromium.ts';
 import { E2E_ADMIN } from './e2e/support/session.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -31,15 +31,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   // The real server, serving the built app from apps/web/dist (build it first: the root `npm test` does).

@@ -42,10 +42,18 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'https://ok.example.org,not an origin'],
     ['COOKIE_SAMESITE', 'loose'],
     ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
+    ['ACCEL_REDIRECT_PREFIX', 'protected-files'],
+    ['ACCEL_REDIRECT_PREFIX', '/'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() =>
       loadConfig({ [name]: value, ...(name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-1' } : {}) }),
     ).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('leaves X-Accel-Redirect off unless ACCEL_REDIRECT_PREFIX names a path, kept without a trailing slash', () => {
+    expect(loadConfig({}).accelRedirectPrefix).toBeUndefined();
+    expect(loadConfig({ ACCEL_REDIRECT_PREFIX: '' }).accelRedirectPrefix).toBeUndefined();
+    expect(loadConfig({ ACCEL_REDIRECT_PREFIX: '/protected-files/' }).accelRedirectPrefix).toBe('/protected-files');
   });
 
   it('reads CORS origins as a list of bare origins', () => {

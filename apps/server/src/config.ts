@@ -60,6 +60,12 @@ const environmentSchema = z.object({
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) origins' }))),
   COOKIE_SAMESITE: z.enum(['strict', 'lax', 'none'], { error: 'must be strict, lax or none' }).default('strict'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCEL_REDIRECT_PREFIX: optional(
+    z
+      .string()
+      .regex(/^(\/[\w.~-]+)+\/?$/, 'must be a path such as /protected-files')
+      .transform((prefix) => prefix.replace(/\/+$/, '')),
+  ),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
   AUDIO_URL: httpUrl.default('https://www.teevo.org/audio'),
@@ -140,6 +146,8 @@ function toConfig(
     cookieSameSite: e.COOKIE_SAMESITE,
     /** Statistics count days in this zone. */
     timeZone: e.TIME_ZONE,
+    /** Set behind nginx: a download is authorised and recorded here, and nginx sends the file from this internal location. */
+    accelRedirectPrefix: e.ACCEL_REDIRECT_PREFIX,
     links: {
       home: e.EXTERNAL_HOME_URL,
       sponsor: e.SPONSOR_URL,

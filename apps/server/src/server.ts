@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { collectWhenIdle } from './idle-collection.ts';
 import { startupBanner } from './startup-banner.ts';
 
 async function main() {
@@ -18,6 +19,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  collectWhenIdle(app.server);
   process.stdout.write(startupBanner(config, app));
 }
 

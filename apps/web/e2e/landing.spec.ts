@@ -1,3 +1,4 @@
+import { LANDING_HERO } from '../src/features/landing/hero-text.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 
@@ -39,3 +40,44 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
     expect(errors).toEqual([]);
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page paints its hero from the HTML the server sends', async ({ page }) => {
+    await page.goto('/en/dist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING_HERO.title);
+    await expect(page.getByText(LANDING_HERO.lead)).toBeVisible();
+  });
+});
+
+test('React takes over the prerendered landing page without drawing it again', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // Counts every removal of the heading the HTML brought, from before the first script runs.
+  await page.addInitScript(() => {
+    const removals = { count: 0 };
+    Object.assign(window, { headingRemovals: removals });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.id === 'landing-title' || node.querySelector('#landing-title'))) {
+            removals.count++;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto('/en/dist');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('dialog', { name: /sign up/i })).toBeVisible();
+
+  expect(
+    await page.evaluate(() => (window as unknown as { headingRemovals: { count: number } }).headingRemovals.count),
+  ).toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -2,17 +2,22 @@ import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.min.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { applyLayout } from './lib/layout-settings/apply-layout.ts';
 import { getLayoutSettings } from './lib/layout-settings/layout-settings.ts';
+import { getSession } from './lib/session/session-store.ts';
 
 applyLayout(getLayoutSettings());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (src/prerender.tsx) is a visitor's: React takes it over as it stands, so it paints before
+// any script runs. Someone remembered as signed in sees another page there: it is drawn afresh.
+if (container.hasChildNodes() && getSession().user === null) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,8 +1,10 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 import {
+  colorModeOf,
+  colorSchemeOf,
   DEFAULT_THEME,
   LAYOUT_SETTINGS_KEY,
   MAX_SCALE,
@@ -51,6 +53,9 @@ function bootScript(themeNames: string[]): string {
     linkId: THEME_LINK_ID,
     themesPath: THEMES_PATH,
     themeNames,
+    colors: Object.fromEntries(
+      themeNames.map((name) => [name, { mode: colorModeOf(name), scheme: colorSchemeOf(colorModeOf(name)) }]),
+    ),
     fallbackTheme: DEFAULT_THEME,
     minScale: MIN_SCALE,
     maxScale: MAX_SCALE,
@@ -58,19 +63,46 @@ function bootScript(themeNames: string[]): string {
   return `(${restoreLayout.toString()})(${JSON.stringify(options)});\n`;
 }
 
+/** The default theme's stylesheet and its upright font file (what a first visit paints with), as preload tags. */
+function preloads(themesDir: string): HtmlTagDescriptor[] {
+  const stylesheet = `${THEMES_PATH}/${DEFAULT_THEME}/theme.css`;
+  const css = readFileSync(path.join(themesDir, DEFAULT_THEME, 'theme.css'), 'utf8');
+  const font = /@font-face\s*\{[^}]*font-style:\s*normal;[^}]*url\("?\.\/([^")]+\.woff2)/.exec(css)?.[1];
+  return [
+    { tag: 'link', attrs: { rel: 'preload', href: stylesheet, as: 'style' }, injectTo: 'head' },
+    ...(font
+      ? [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `${THEMES_PATH}/${DEFAULT_THEME}/${font}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head' as const,
+          },
+        ]
+      : []),
+  ];
+}
+
 /**
  * PrimeReact's themes as run-time switchable stylesheets: copies them into public/themes, exposes their
  * names as `virtual:prime-themes`, and serves /layout-boot.js, which links the stored theme before the
- * first paint.
+ * first paint; the page preloads the default theme and its font, so that a first visit fetches them at once.
  */
 export function primeThemes(): Plugin {
   let themeNames: string[] = [];
   let boot = '';
+  let themesDir = '';
   return {
     name: 'prime-themes',
     // Before the dev server indexes public/, so the copied files are served from the first request.
     configResolved(config) {
-      themeNames = copyThemes(path.join(config.publicDir, THEMES_PATH));
+      themesDir = path.join(config.publicDir, THEMES_PATH);
+      themeNames = copyThemes(themesDir);
       boot = bootScript(themeNames);
     },
     resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_VIRTUAL_ID : undefined),
@@ -84,6 +116,9 @@ export function primeThemes(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: BOOT_SCRIPT, source: boot });
     },
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `/${BOOT_SCRIPT}` }, injectTo: 'head' }],
+    transformIndexHtml: () => [
+      ...preloads(themesDir),
+      { tag: 'script', attrs: { src: `/${BOOT_SCRIPT}` }, injectTo: 'head' },
+    ],
   };
 }

@@ -59,11 +59,16 @@ describe('openDatabase', () => {
         .from(informationSchemaTables)
         .where(eq(informationSchemaTables.tableSchema, 'public'));
       expect(tables.map((t) => t.name).sort()).toEqual([
+        'account_list_state',
         'account_tokens',
         'accounts',
         'books',
         'churches',
         'countries',
+        'download_counts',
+        'download_reader_numbers',
+        'download_readers',
+        'download_stats_zone',
         'downloads',
         'files',
         'languages',

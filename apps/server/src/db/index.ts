@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -53,7 +54,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
   if (folder) await mkdir(folder, { recursive: true });
-  const client = new PGlite(folder);
+  // pg_trgm: the trigram indexes of the user list's search (migration 0005). shared_buffers: PostgreSQL's
+  // page cache, inside the process's memory; PGlite's 128 MB was most of an idle portal's (decision 018).
+  const client = new PGlite({
+    dataDir: folder,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  });
   try {
     await client.waitReady;
   } catch (error) {

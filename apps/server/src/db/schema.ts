@@ -1,13 +1,17 @@
 import { ROLES } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  bit,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -47,6 +51,8 @@ export const churches = pgTable(
   },
   (t) => [
     uniqueIndex('churches_country_name_key').on(t.country, sql`lower(${t.name})`),
+    // The user list's search finds accounts by their church's name (pg_trgm, as accounts_search_text_idx).
+    index('churches_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('churches_allocation_check', sql`${t.allocation} >= 0`),
   ],
 );
@@ -73,14 +79,36 @@ export const accounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     legacyId: legacyId(),
+    /**
+     * What the user list's search looks in, lowercased once: names, e-mail and country, one space apart. A
+     * search word holds no space, so it is in this text exactly when it is in one of the fields.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${accounts.firstName} || ' ' || ${accounts.lastName} || ' ' || ${accounts.email} || ' ' || coalesce(${accounts.country}, ''))`,
+    ),
   },
   (t) => [
-    index('accounts_created_at_idx').on(t.createdAt),
+    // The user list's default order, id breaking ties: a page deep in the list is found in the index alone.
+    index('accounts_created_at_id_idx').on(t.createdAt, t.id),
     index('accounts_church_id_idx').on(t.churchId),
+    // Trigrams (pg_trgm) answer the user list's `like '%word%'` without reading every account.
+    index('accounts_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('accounts_role_check', sql`${t.role} in ('Super Admin', 'Admin', 'User')`),
     // The unique key only works if every writer normalises the address the same way.
     check('accounts_email_normalised_check', sql`${t.email} = lower(btrim(${t.email}))`),
   ],
+);
+
+/**
+ * One row kept by triggers (migration 0005): how many accounts there are, without counting them on every page
+ * of the user list, and a version that every write to accounts or churches replaces, so that a total counted
+ * for a search can be used again until the accounts change.
+ */
+export const accountListState = pgTable(
+  'account_list_state',
+  { accounts: integer('accounts').notNull(), version: uuid('version').notNull() },
+  () => [uniqueIndex('account_list_state_one_row').on(sql`(true)`)],
 );
 
 export const accountTokens = pgTable(
@@ -192,19 +220,69 @@ export const downloads = pgTable(
     legacyId: legacyId(),
   },
   (t) => [
-    // Language and account after the range: per-language counts and active users over a range are
-    // answered from the index alone.
-    index('downloads_downloaded_at_language_account_idx').on(t.downloadedAt, t.languageName, t.accountId),
-    index('downloads_book_downloaded_at_language_account_idx').on(
-      t.bookName,
-      t.downloadedAt,
-      t.languageName,
-      t.accountId,
-    ),
+    // The statistics read the rollups below; these serve the lists of downloads, one account's figures,
+    // the 10-minute duplicate check and the foreign key from files.
+    index('downloads_downloaded_at_idx').on(t.downloadedAt),
     index('downloads_account_id_downloaded_at_idx').on(t.accountId, t.downloadedAt),
     index('downloads_account_id_file_id_downloaded_at_idx').on(t.accountId, t.fileId, t.downloadedAt),
     index('downloads_file_id_idx').on(t.fileId),
   ],
+);
+
+/*
+ * Rollups of `downloads` for the statistics, kept by its triggers on every insert, update and delete
+ * (migration 0004, decision 016). A row covers a span: one day, or one whole month, of days counted whole
+ * in `download_stats_zone`'s time zone. A range of days reads its whole months and the days around them.
+ */
+
+/** The columns both rollups' keys begin with: a span of days, from its first day, of a book. */
+const spanOfBook = () => ({
+  span: text('span', { enum: ['day', 'month'] }).notNull(),
+  firstDay: date('first_day').notNull(),
+  bookName: text('book_name').notNull(),
+});
+const spanCheck = (table: string, span: AnyPgColumn) => check(`${table}_span_check`, sql`${span} in ('day', 'month')`);
+
+/** The one time zone the rollups' days are counted in; a server with another TIME_ZONE rebuilds them. */
+export const downloadStatsZone = pgTable('download_stats_zone', { timeZone: text('time_zone').notNull() }, () => [
+  uniqueIndex('download_stats_zone_one_row').on(sql`(true)`),
+]);
+
+/** Downloads per span, book and language. */
+export const downloadCounts = pgTable(
+  'download_counts',
+  {
+    ...spanOfBook(),
+    languageName: text('language_name').notNull(),
+    downloads: integer('downloads').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.span, t.firstDay, t.bookName, t.languageName] }),
+    spanCheck('download_counts', t.span),
+  ],
+);
+
+/** Each account that ever downloaded, numbered 1, 2, 3...: its bit in `download_readers`. */
+export const downloadReaderNumbers = pgTable('download_reader_numbers', {
+  accountId: uuid('account_id').primaryKey(),
+  number: integer('number').notNull().generatedAlwaysAsIdentity(),
+});
+
+/** Bits per account in a chunk of reader numbers. */
+const READERS_PER_CHUNK = 4096;
+
+/**
+ * Who downloaded a book in a span: bit `number % 4096` of chunk `number / 4096` is set for each account that
+ * did. Distinct readers over several spans are the set bits of each chunk's OR.
+ */
+export const downloadReaders = pgTable(
+  'download_readers',
+  {
+    ...spanOfBook(),
+    chunk: integer('chunk').notNull(),
+    readers: bit('readers', { dimensions: READERS_PER_CHUNK }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.firstDay, t.bookName, t.chunk] }), spanCheck('download_readers', t.span)],
 );
 
 export const migrationReports = pgTable('migration_reports', {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -25,6 +25,16 @@ export interface StoredFile {
   modified: Date;
 }
 
+/**
+ * One stored file, open: `read` fills `into` with the bytes from `position` on and says how many it read
+ * (fewer at the end of the file). The caller's buffers are reused from read to read, so sending a file
+ * allocates nothing per chunk (decision 015).
+ */
+export interface StoredFileReader {
+  read(into: Buffer, position: number): Promise<number>;
+  close(): Promise<void>;
+}
+
 export interface Removed {
   files: number;
   bytes: number;
@@ -33,7 +43,8 @@ export interface Removed {
 export interface Storage {
   /** Streams an upload to a temporary file; nothing is visible under a key until commit(). */
   stage(source: Readable): Promise<StagedFile>;
-  read(key: string, range?: { start: number; end: number }): Readable;
+  /** Opens a stored file for reading at any position; undefined when it is not there. */
+  open(key: string): Promise<StoredFileReader | undefined>;
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
   /** Every file stored under a key. */
@@ -107,7 +118,18 @@ export function createFolderStorage(root: string): Storage {
         discard: () => rm(temporary, { force: true }),
       };
     },
-    read: (key, range) => createReadStream(pathOf(key), range),
+    async open(key) {
+      const handle = await open(pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      return (
+        handle && {
+          read: async (into, position) => (await handle.read(into, 0, into.length, position)).bytesRead,
+          close: () => handle.close(),
+        }
+      );
+    },
     size: (key) =>
       stat(pathOf(key)).then(
         (info) => info.size,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@portal/contract';
@@ -15,14 +15,36 @@ function wantsPage(request: FastifyRequest) {
   );
 }
 
+const PAGE_FILE = 'index.html';
+
+/** A page's path as the router matches it: no query, no trailing slash, any case. */
+const pageKey = (url: string) => (url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
+
 /**
- * Serves the built single-page app: hashed assets cached for a year, index.html never cached, and
- * every other page path answered with index.html so that client routes survive a reload.
- * Anything else unknown gets a JSON 404.
+ * The pages the build prerendered (`dist/en/dist/index.html` for /en/dist), by page key; the root's index.html,
+ * the page of every other path, is not among them.
+ */
+function prerenderedPages(webDist: string) {
+  const pages = new Map<string, string>();
+  for (const file of readdirSync(webDist, { recursive: true, encoding: 'utf8' })) {
+    const folder = path.dirname(file);
+    if (path.basename(file) === PAGE_FILE && folder !== '.') {
+      pages.set(pageKey(`/${folder.split(path.sep).join('/')}`), file);
+    }
+  }
+  return pages;
+}
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, pages never cached, each file in the
+ * Brotli or gzip form the build made of it when the browser takes one (nothing compressed per request), and
+ * every other page path answered with index.html so that client routes survive a reload; a path the build
+ * prerendered gets its own page. Anything else unknown gets a JSON 404.
  */
 export default fp(
   async (app: FastifyInstance, { webDist }: { webDist: string }) => {
-    const hasApp = existsSync(path.join(webDist, 'index.html'));
+    const hasApp = existsSync(path.join(webDist, PAGE_FILE));
+    const pages = hasApp ? prerenderedPages(webDist) : new Map<string, string>();
     if (!hasApp) app.log.warn(`No built web app in ${webDist}: run "npm run build" to serve the pages.`);
     else {
       await app.register(fastifyStatic, {
@@ -30,6 +52,9 @@ export default fp(
         wildcard: false,
         index: false,
         cacheControl: false,
+        preCompressed: true,
+        // A route per file the build wrote; their .br and .gz forms are sent in their place, never asked for.
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
           const immutable = filePath.startsWith(path.join(webDist, 'assets'));
           res.header('Cache-Control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
@@ -37,11 +62,14 @@ export default fp(
       });
     }
 
-    const sendPage = (reply: FastifyReply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .sendFile(pages.get(pageKey(request.url)) ?? PAGE_FILE);
 
     app.setNotFoundHandler((request, reply) => {
-      if (hasApp && wantsPage(request)) return sendPage(reply);
+      if (hasApp && wantsPage(request)) return sendPage(request, reply);
       const message = request.url.startsWith('/api') ? MESSAGES.routeNotFound : MESSAGES.notFound;
       return reply.status(404).send({ message });
     });

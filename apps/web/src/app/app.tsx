@@ -1,6 +1,9 @@
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.tsx';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   return (

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { accounts } from '../../db/schema.ts';
+import { accountExists } from './lookups.ts';
 
 /** A download link works for this long: enough to start the download, too short to share. */
 export const DOWNLOAD_LINK_SECONDS = 120;
@@ -38,6 +37,5 @@ export function verifyDownloadToken(
 /** The account a link was made for, while the link is genuine, unexpired, for this file, and the account exists. */
 export async function linkHolder(db: Database, token: string, fileId: string, secret: string) {
   const holder = verifyDownloadToken(token, fileId, secret);
-  const [account] = holder ? await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, holder)) : [];
-  return account?.id;
+  return holder && (await accountExists(db, holder)) ? holder : undefined;
 }

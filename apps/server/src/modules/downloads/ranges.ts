@@ -25,11 +25,14 @@ export function rangeApplies(headers: IncomingHttpHeaders, { etag, lastModified 
   return value === etag || value === lastModified;
 }
 
+/** Bytes from `start` to `end` of a file, both included, as in a Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** The byte range a Range header asks for: undefined for the whole file, 'unsatisfiable' when outside it. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: answering with the whole file is allowed and simplest.

@@ -1,24 +1,27 @@
 import { FILE_MESSAGES } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/index.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { type EditionRow, readableName } from '../files/file-view.ts';
 import { notModified, parseRange, rangeApplies } from './ranges.ts';
 import { PROBE_BYTES, recordDownload } from './record.ts';
+import { sendBytes, sendHeaders } from './send-bytes.ts';
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** An edition whose PDF the store has lost is said so, and logged loudly: no link to it, no download. */
-export async function assertStored(storage: Storage, request: FastifyRequest, edition: EditionRow) {
-  if ((await storage.size(edition.file.storageKey)) !== undefined) return;
+function lost(request: FastifyRequest, edition: EditionRow) {
   request.log.error(
     { fileId: edition.file.id, storageKey: edition.file.storageKey },
     'an edition’s file is missing from the store: it must be uploaded again',
   );
-  throw new HttpError(410, FILE_MESSAGES.fileMissing);
+  return new HttpError(410, FILE_MESSAGES.fileMissing);
+}
+
+export async function assertStored(storage: Storage, request: FastifyRequest, edition: EditionRow) {
+  if ((await storage.size(edition.file.storageKey)) === undefined) throw lost(request, edition);
 }
 
 /**
@@ -26,27 +29,33 @@ export async function assertStored(storage: Storage, request: FastifyRequest, ed
  * and the download recorded when the file, not a peek at it, goes out.
  */
 export async function sendEdition(
-  { db, storage }: { db: Database; storage: Storage },
+  { db, storage, config }: Pick<FastifyInstance, 'db' | 'storage' | 'config'>,
   request: FastifyRequest,
   reply: FastifyReply,
   edition: EditionRow,
   accountId: string,
 ) {
-  await assertStored(storage, request, edition);
   const { file } = edition;
   const validators = { etag: `"${file.sha256 ?? file.storageKey}"`, lastModified: file.updatedAt.toUTCString() };
+  const current = notModified(request.headers, validators);
+  const range =
+    !current && rangeApplies(request.headers, validators)
+      ? parseRange(request.headers.range, file.fileSize)
+      : undefined;
+  // One look at the store before anything is said: the file is opened when its bytes go out from here;
+  // otherwise it is only checked for.
+  const sendsBytes = !current && range !== 'unsatisfiable' && request.method === 'GET' && !config.accelRedirectPrefix;
+  const reader = sendsBytes ? await storage.open(file.storageKey) : undefined;
+  if (sendsBytes ? !reader : (await storage.size(file.storageKey)) === undefined) throw lost(request, edition);
   reply
     .header('Content-Type', file.mimeType)
     .header('Content-Disposition', contentDisposition(readableName(edition)))
-    .header('Accept-Ranges', 'bytes')
     .header('ETag', validators.etag)
     .header('Last-Modified', validators.lastModified)
     .header('Cache-Control', 'private, no-cache');
-  if (notModified(request.headers, validators)) return reply.status(304).send();
-
-  const range = rangeApplies(request.headers, validators)
-    ? parseRange(request.headers.range, file.fileSize)
-    : undefined;
+  // nginx says it itself of the files it sends.
+  if (!config.accelRedirectPrefix) reply.header('Accept-Ranges', 'bytes');
+  if (current) return reply.status(304).send();
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${file.fileSize}`);
     throw new HttpError(416, FILE_MESSAGES.rangeNotSatisfiable);
@@ -54,14 +63,16 @@ export async function sendEdition(
   // A HEAD (Fastify answers it with the GET handler) only asks about the file, and a range that stops short
   // of PROBE_BYTES only peeks at it (a viewer reading the header): neither is a download.
   const takesTheFile = !range || (range.start === 0 && range.end + 1 >= Math.min(PROBE_BYTES, file.fileSize));
-  if (takesTheFile && request.method === 'GET') await recordDownload(db, accountId, edition);
-  if (!range) {
-    reply.header('Content-Length', file.fileSize);
-    return reply.send(storage.read(file.storageKey));
+  const counts = takesTheFile && request.method === 'GET';
+  if (config.accelRedirectPrefix) {
+    // nginx sends the file from its internal location, ranges included; the portal has said everything else.
+    if (counts) await recordDownload(db, accountId, edition);
+    return reply.header('X-Accel-Redirect', `${config.accelRedirectPrefix}/${file.storageKey}`).send();
   }
-  reply
-    .status(206)
-    .header('Content-Range', `bytes ${range.start}-${range.end}/${file.fileSize}`)
-    .header('Content-Length', range.end - range.start + 1);
-  return reply.send(storage.read(file.storageKey, range));
+  const bytes = range ?? { start: 0, end: file.fileSize - 1 };
+  if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.fileSize}`);
+  reply.header('Content-Length', bytes.end - bytes.start + 1);
+  if (!reader) return sendHeaders(reply);
+  // The bytes start at once; the last one waits for the download's record (send-bytes.ts).
+  return sendBytes(reply, reader, bytes, counts ? recordDownload(db, accountId, edition, 'lastByte') : undefined);
 }

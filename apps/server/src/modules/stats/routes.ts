@@ -15,15 +15,16 @@ import { z } from 'zod';
 import { Forbidden } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth/auth.ts';
 import { security } from '../route-schemas.ts';
+import { countDaysIn } from './rollups.ts';
 import {
   countByBook,
   countByLanguage,
   countForAccount,
   listAccountDownloads,
-  listDownloads,
+  listAllDownloads,
+  listDownloadsWithin,
   myCounts,
   summary,
-  withinDays,
 } from './service.ts';
 
 const tags = ['statistics'];
@@ -35,6 +36,7 @@ function assertMaySee(caller: Caller, accountId: string) {
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = { timeZone: app.config.timeZone };
+  if (await countDaysIn(app.db, clock)) app.log.info(`Download statistics counted again in ${clock.timeZone} days`);
   const signedIn = app.auth.require();
   const admins = app.auth.require('stats:read');
   const accountParams = z.object({ id: z.string() });
@@ -51,7 +53,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(countItemSchema) },
       },
     },
-    async (request) => countByLanguage(app.db, clock, request.query),
+    async (request) => countByLanguage(app.db, request.query),
   );
 
   app.get(
@@ -90,7 +92,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: downloadPageSchema },
       },
     },
-    async (request) => listDownloads(app.db, undefined, request.query),
+    async (request) => listAllDownloads(app.db, request.query),
   );
 
   app.get(
@@ -105,7 +107,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: downloadPageSchema },
       },
     },
-    async (request) => listDownloads(app.db, withinDays(request.query, clock), request.query),
+    async (request) => listDownloadsWithin(app.db, clock, request.query),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import { type CountItem, type DateRange, type DownloadEntry, monthName, type StatsSummary } from '@portal/contract';
-import { and, count, countDistinct, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { sameName } from '../../db/names.ts';
-import { accounts, books, downloads } from '../../db/schema.ts';
+import { accounts, books, downloadCounts, downloadReaders, downloads } from '../../db/schema.ts';
+import { covering } from './spans.ts';
 
 /** Where the statistics' days begin and end. */
 export interface Clock {
@@ -15,6 +17,9 @@ const startOfNextDay = (date: string, { timeZone }: Clock) =>
   sql`((${date})::date + 1)::timestamp at time zone ${timeZone}`;
 const startOfCurrent = (unit: 'month' | 'year', { timeZone }: Clock) =>
   sql`date_trunc(${unit}, now() at time zone ${timeZone}) at time zone ${timeZone}`;
+/** The first day of the current month or year in the clock's zone, as the rollups name days. */
+const firstDayOfCurrent = (unit: 'month' | 'year', { timeZone }: Clock) =>
+  sql`(date_trunc(${unit}, now() at time zone ${timeZone}))::date`;
 
 /** Both ends inclusive: from the start day's first moment to before the day after the end. */
 export const withinDays = (range: DateRange, clock: Clock) =>
@@ -23,40 +28,66 @@ export const withinDays = (range: DateRange, clock: Clock) =>
     lt(downloads.downloadedAt, startOfNextDay(range.end, clock)),
   );
 
-/** The book's stored name (downloads keep the exact name), so the (book_name, downloaded_at) index serves. */
+/** The book's stored name (downloads and rollups keep the exact name); null: no such book. */
 async function canonicalBook(db: Database, book: string | undefined): Promise<string | null | undefined> {
   if (!book) return undefined;
   const [row] = await db.select({ name: books.name }).from(books).where(sameName(books.name, book));
   return row?.name ?? null;
 }
 
+/** Rollup rows of the book: every book when none was named, none for a book that does not exist. */
+const ofBook = (column: PgColumn, book: string | null | undefined) =>
+  book === undefined ? undefined : book === null ? sql`false` : eq(column, book);
+
 async function countWhere(db: Database, where: SQL | undefined) {
   const [row] = await db.select({ n: count() }).from(downloads).where(where);
   return row?.n ?? 0;
 }
 
-export async function countByLanguage(
-  db: Database,
-  clock: Clock,
-  query: DateRange & { book?: string | undefined },
-): Promise<CountItem[]> {
-  const book = await canonicalBook(db, query.book);
-  if (book === null) return [];
-  const rows = await db
-    .select({ _id: downloads.languageName, count: count() })
-    .from(downloads)
-    .where(and(withinDays(query, clock), book ? eq(downloads.bookName, book) : undefined))
-    .groupBy(downloads.languageName)
-    .orderBy(desc(count()), downloads.languageName);
-  return rows;
+const downloadsSum = sql<number>`coalesce(sum(${downloadCounts.downloads}), 0)`.mapWith(Number);
+/** Every month's rows: all the downloads, each counted once. */
+const monthRows = eq(downloadCounts.span, 'month');
+
+/** Downloads counted in the rollup's rows that match. */
+async function sumCounts(db: Database, where: SQL | undefined) {
+  const [row] = await db.select({ n: downloadsSum }).from(downloadCounts).where(where);
+  return row?.n ?? 0;
+}
+
+/** Distinct accounts among the readers' rows that match: the set bits of each chunk's OR, added up. */
+async function countReaders(db: Database, where: SQL | undefined) {
+  const perChunk = db
+    .select({ readers: sql<number>`bit_count(bit_or(${downloadReaders.readers}))`.as('readers') })
+    .from(downloadReaders)
+    .where(where)
+    .groupBy(downloadReaders.chunk)
+    .as('per_chunk');
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${perChunk.readers}), 0)`.mapWith(Number) })
+    .from(perChunk);
+  return row?.n ?? 0;
+}
+
+export async function countByLanguage(db: Database, query: DateRange & { book?: string | undefined }) {
+  return languageCounts(db, query, await canonicalBook(db, query.book));
+}
+
+function languageCounts(db: Database, range: DateRange, book: string | null | undefined): Promise<CountItem[]> {
+  return db
+    .select({ _id: downloadCounts.languageName, count: downloadsSum })
+    .from(downloadCounts)
+    .where(and(covering(downloadCounts, range), ofBook(downloadCounts.bookName, book)))
+    .groupBy(downloadCounts.languageName)
+    .orderBy(desc(downloadsSum), downloadCounts.languageName);
 }
 
 export async function countByBook(db: Database): Promise<CountItem[]> {
   return db
-    .select({ _id: downloads.bookName, count: count() })
-    .from(downloads)
-    .groupBy(downloads.bookName)
-    .orderBy(desc(count()), downloads.bookName);
+    .select({ _id: downloadCounts.bookName, count: downloadsSum })
+    .from(downloadCounts)
+    .where(monthRows)
+    .groupBy(downloadCounts.bookName)
+    .orderBy(desc(downloadsSum), downloadCounts.bookName);
 }
 
 export async function summary(
@@ -65,24 +96,29 @@ export async function summary(
   query: DateRange & { book?: string | undefined },
 ): Promise<StatsSummary> {
   const book = await canonicalBook(db, query.book);
-  const ofBook = book ? eq(downloads.bookName, book) : book === null ? sql`false` : undefined;
-  const range = and(withinDays(query, clock), ofBook);
+  // From the first of the current month or year on, later days included: whole months.
+  const since = (unit: 'month' | 'year') =>
+    sumCounts(
+      db,
+      and(
+        monthRows,
+        gte(downloadCounts.firstDay, firstDayOfCurrent(unit, clock)),
+        ofBook(downloadCounts.bookName, book),
+      ),
+    );
   // Independent reads: on a PostgreSQL server they run side by side on the pool's connections.
-  const [[totals], [top], thisMonth, thisYear] = await Promise.all([
-    db
-      .select({ inRange: count(), activeUsers: countDistinct(downloads.accountId) })
-      .from(downloads)
-      .where(range),
-    countByLanguage(db, clock, query),
-    countWhere(db, and(gte(downloads.downloadedAt, startOfCurrent('month', clock)), ofBook)),
-    countWhere(db, and(gte(downloads.downloadedAt, startOfCurrent('year', clock)), ofBook)),
+  const [languages, activeUsers, thisMonth, thisYear] = await Promise.all([
+    languageCounts(db, query, book),
+    countReaders(db, and(covering(downloadReaders, query), ofBook(downloadReaders.bookName, book))),
+    since('month'),
+    since('year'),
   ]);
   return {
-    inRange: totals?.inRange ?? 0,
-    activeUsers: totals?.activeUsers ?? 0,
+    inRange: languages.reduce((total, language) => total + language.count, 0),
+    activeUsers,
     thisMonth,
     thisYear,
-    topLanguage: top ?? null,
+    topLanguage: languages[0] ?? null,
   };
 }
 
@@ -92,10 +128,27 @@ export async function countForAccount(db: Database, clock: Clock, accountId: str
   return countWhere(db, and(eq(downloads.accountId, accountId), range ? withinDays(range, clock) : undefined));
 }
 
+interface Page {
+  first: number;
+  rows: number;
+}
+
+/** Every download, newest first; the total from the rollups. */
+export async function listAllDownloads(db: Database, page: Page) {
+  return pageOfDownloads(db, undefined, page, () => sumCounts(db, monthRows));
+}
+
+/** The downloads of the days in the range, newest first; the total from the rollups. */
+export async function listDownloadsWithin(db: Database, clock: Clock, range: DateRange & Page) {
+  const total = () => sumCounts(db, covering(downloadCounts, range));
+  return pageOfDownloads(db, withinDays(range, clock), range, total);
+}
+
 /** One account's downloads, newest first; an id that can't be an account's has none. */
-export async function listAccountDownloads(db: Database, accountId: string, page: { first: number; rows: number }) {
+export async function listAccountDownloads(db: Database, accountId: string, page: Page) {
   if (!isUuid(accountId)) return { items: [], total: 0 };
-  return listDownloads(db, eq(downloads.accountId, accountId), page);
+  const mine = eq(downloads.accountId, accountId);
+  return pageOfDownloads(db, mine, page, () => countWhere(db, mine));
 }
 
 export async function myCounts(db: Database, clock: Clock, accountId: string) {
@@ -107,20 +160,24 @@ export async function myCounts(db: Database, clock: Clock, accountId: string) {
   };
 }
 
-/** Download transactions, newest first, a page at a time. */
-export async function listDownloads(
+/** Download transactions, newest first, a page at a time; `total` counts them all. */
+async function pageOfDownloads(
   db: Database,
   where: SQL | undefined,
-  page: { first: number; rows: number },
+  page: Page,
+  total: () => Promise<number>,
 ): Promise<{ items: DownloadEntry[]; total: number }> {
-  const rows = await db
-    .select({ download: downloads, email: accounts.email })
-    .from(downloads)
-    .leftJoin(accounts, eq(accounts.id, downloads.accountId))
-    .where(where)
-    .orderBy(desc(downloads.downloadedAt))
-    .limit(page.rows)
-    .offset(page.first);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ download: downloads, email: accounts.email })
+      .from(downloads)
+      .leftJoin(accounts, eq(accounts.id, downloads.accountId))
+      .where(where)
+      .orderBy(desc(downloads.downloadedAt))
+      .limit(page.rows)
+      .offset(page.first),
+    total(),
+  ]);
   const items = rows.map(({ download, email }) => ({
     _id: download.id,
     user: download.accountId,
@@ -132,5 +189,5 @@ export async function listDownloads(
     book_year: download.year,
     created: download.downloadedAt.toISOString(),
   }));
-  return { items, total: await countWhere(db, where) };
+  return { items, total: counted };
 }

@@ -1,4 +1,4 @@
-import { THEME_LINK_ID } from './constants.ts';
+import { colorSchemeOf, THEME_LINK_ID } from './constants.ts';
 import { type ColorMode, themeHref } from './themes.ts';
 
 /** What of the layout settings the document itself carries. */
@@ -27,5 +27,5 @@ export function applyLayout({ theme, scale, colorMode }: DocumentLayout) {
   const root = document.documentElement;
   root.style.fontSize = `${scale}px`;
   root.dataset.colorMode = colorMode;
-  root.style.colorScheme = colorMode === 'light' ? 'light' : 'dark';
+  root.style.colorScheme = colorSchemeOf(colorMode);
 }

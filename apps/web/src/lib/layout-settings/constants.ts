@@ -7,3 +7,13 @@ export const THEMES_PATH = '/themes';
 export const MIN_SCALE = 12;
 export const MAX_SCALE = 16;
 export const DEFAULT_SCALE = 14;
+
+/** PrimeReact does not tag its themes, but the family and name tell: vela is dim; arya, luna and "dark" are dark. */
+export function colorModeOf(theme: string): 'light' | 'dim' | 'dark' {
+  if (theme.startsWith('vela-')) return 'dim';
+  if (/^(arya|luna)-|-dark(-|$)/.test(theme)) return 'dark';
+  return 'light';
+}
+
+/** The scheme the browser draws its own controls and scrollbars in: dim and dark themes are dark to it. */
+export const colorSchemeOf = (mode: ReturnType<typeof colorModeOf>) => (mode === 'light' ? 'light' : 'dark');

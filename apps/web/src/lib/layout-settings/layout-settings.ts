@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { applyLayout } from './apply-layout.ts';
-import { DEFAULT_SCALE, DEFAULT_THEME, LAYOUT_SETTINGS_KEY, MAX_SCALE, MIN_SCALE } from './constants.ts';
-import { type ColorMode, colorModeOf, isKnownTheme } from './themes.ts';
+import { colorModeOf, DEFAULT_SCALE, DEFAULT_THEME, LAYOUT_SETTINGS_KEY, MAX_SCALE, MIN_SCALE } from './constants.ts';
+import { type ColorMode, isKnownTheme } from './themes.ts';
 
 export type InputStyle = 'outlined' | 'filled';
 export type MenuMode = 'static' | 'overlay';
@@ -75,4 +75,5 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export const useLayoutSettings = () => useSyncExternalStore(subscribe, getLayoutSettings);
+// The build's prerender (src/prerender.tsx) reads the same: the defaults, as there is no storage there.
+export const useLayoutSettings = () => useSyncExternalStore(subscribe, getLayoutSettings, getLayoutSettings);

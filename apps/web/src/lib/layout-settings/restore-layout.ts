@@ -3,13 +3,15 @@ export interface RestoreLayoutOptions {
   linkId: string;
   themesPath: string;
   themeNames: string[];
+  /** Each theme's colour mode and the browser's colour scheme for it (global.css reads the mode). */
+  colors: Record<string, { mode: string; scheme: string }>;
   fallbackTheme: string;
   minScale: number;
   maxScale: number;
 }
 
 /**
- * Applies the stored theme and scale before the first paint. The build ships this function's source
+ * Applies the stored theme (with its colour mode) and scale before the first paint. The build ships this function's source
  * text as /layout-boot.js, a blocking classic script (the CSP forbids inline ones), so it must not
  * use anything from outside its own body.
  */
@@ -30,6 +32,11 @@ export function restoreLayout(options: RestoreLayoutOptions) {
   link.href = `${options.themesPath}/${theme}/theme.css`;
   // First in <head>, so the app's own stylesheets still override the theme.
   document.head.prepend(link);
+  const colors = options.colors[theme];
+  if (colors) {
+    document.documentElement.dataset.colorMode = colors.mode;
+    document.documentElement.style.colorScheme = colors.scheme;
+  }
   const scale = stored.scale;
   if (typeof scale === 'number' && scale >= options.minScale && scale <= options.maxScale) {
     document.documentElement.style.fontSize = `${scale}px`;

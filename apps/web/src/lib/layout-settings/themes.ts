@@ -1,7 +1,7 @@
 import { themeNames } from 'virtual:prime-themes';
-import { THEMES_PATH } from './constants.ts';
+import { colorModeOf, THEMES_PATH } from './constants.ts';
 
-export type ColorMode = 'light' | 'dim' | 'dark';
+export type ColorMode = ReturnType<typeof colorModeOf>;
 
 export interface Theme {
   name: string;
@@ -10,13 +10,6 @@ export interface Theme {
 }
 
 export const themeHref = (name: string) => `${THEMES_PATH}/${name}/theme.css`;
-
-/** PrimeReact does not tag its themes, but the family and name tell: vela is dim; arya, luna and "dark" are dark. */
-export function colorModeOf(name: string): ColorMode {
-  if (name.startsWith('vela-')) return 'dim';
-  if (/^(arya|luna)-|-dark(-|$)/.test(name)) return 'dark';
-  return 'light';
-}
 
 const WORD_LABELS: Record<string, string> = {
   md: 'Material',

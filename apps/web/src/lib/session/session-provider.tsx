@@ -23,7 +23,8 @@ function useForgetAnswersOfEndedSessions() {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useSyncExternalStore(subscribeSession, getSession);
+  // The build's prerender (src/prerender.tsx) draws a visitor's page: no remembered user there.
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   // A remembered user has no access token after a reload: get one from the refresh cookie before
   // any page asks the API for something. Visitors skip this (no needless failing request).
   const [restored, setRestored] = useState(() => getSession().user === null);

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { PromoPanels } from '../components/promo-panels.tsx';
 import { TeaserVideo } from '../components/teaser-video.tsx';
+import { LANDING_HERO } from '../hero-text.ts';
 import '../landing.css';
 
 interface LandingPageProps {
@@ -24,14 +25,11 @@ export function LandingPage({ onSignUp }: LandingPageProps) {
     <>
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero-text">
-          <p className="landing-eyebrow">Monthly teen devotionals</p>
+          <p className="landing-eyebrow">{LANDING_HERO.eyebrow}</p>
           <h1 id="landing-title" className="landing-title">
-            Teevo and Take5, every month, in your language
+            {LANDING_HERO.title}
           </h1>
-          <p className="landing-lead">
-            Registered church members download each new edition as a PDF, in many languages. Sign up with your church to
-            get started.
-          </p>
+          <p className="landing-lead">{LANDING_HERO.lead}</p>
           <ul className="landing-facts">
             <li>
               <i className="pi pi-file-pdf" aria-hidden="true" /> PDF editions

@@ -1,0 +1,87 @@
+// The server as one ES module, dist/server.js, rebuilt only when a file it was built from changed (decision 018).
+// `npm start` runs it through start.ts; tests and `node src/server.ts` run the sources.
+import { createHash } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist');
+export const bundleFile = path.join(outdir, 'server.js');
+/** Every file the bundle was built from, with a hash of its content: the next start compares them. */
+const inputsFile = path.join(outdir, 'server.inputs.json');
+
+/**
+ * Packages that read files of their own at run time (PGlite's WebAssembly and data, the API docs' pages,
+ * pino's worker for readable logs) or load native code stay in node_modules.
+ */
+const external = ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'pg-native'];
+
+/**
+ * Sources find their neighbours (the migrations, the web app) from their own folder, but in the bundle
+ * `import.meta.dirname` is dist/: each source's uses of it are pointed back at the folder it came from.
+ */
+const ownFolder: Plugin = {
+  name: 'own-folder',
+  setup(context) {
+    context.onLoad({ filter: /\.ts$/ }, async ({ path: file }) => {
+      const source = await readFile(file, 'utf8');
+      if (!source.includes('import.meta.dirname')) return undefined;
+      const folder = `/${path.relative(outdir, path.dirname(file))}`;
+      return {
+        contents: source.replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(folder)})`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+const hashes = async (files: string[]): Promise<Record<string, string>> =>
+  Object.fromEntries(
+    await Promise.all(
+      files.map(async (file) => [
+        file,
+        createHash('sha256')
+          .update(await readFile(file))
+          .digest('base64url'),
+      ]),
+    ),
+  );
+
+/** Whether the bundle is there and every file it was built from (this script too) is unchanged. */
+async function upToDate(): Promise<boolean> {
+  try {
+    await stat(bundleFile);
+    const recorded: Record<string, string> = JSON.parse(await readFile(inputsFile, 'utf8'));
+    const current = await hashes(Object.keys(recorded));
+    return Object.entries(recorded).every(([file, hash]) => current[file] === hash);
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the bundle unless it is up to date; the bundle's path. */
+export async function bundleIfChanged(): Promise<string> {
+  if (await upToDate()) return bundleFile;
+  const { metafile } = await build({
+    entryPoints: [path.join(root, 'src/server.ts')],
+    outfile: bundleFile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    external,
+    plugins: [ownFolder],
+    // Bundled CommonJS packages `require` node's modules and the external packages.
+    banner: {
+      js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+    },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const inputs = Object.keys(metafile.inputs).map((input) => path.resolve(input));
+  await writeFile(inputsFile, JSON.stringify(await hashes([...inputs, import.meta.filename])));
+  return bundleFile;
+}
+
+if (import.meta.main) await bundleIfChanged();

@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+const PAGE = '<!doctype html><title>Portal</title><div id="root"></div>';
+const LANDING = '<!doctype html><title>Portal</title><div id="root"><h1>Welcome</h1></div>';
+
+/** A built web app as the build leaves it: each text file beside its Brotli and gzip forms. */
+async function writeBuild(webDist: string) {
+  const files: Record<string, string> = {
+    'index.html': PAGE,
+    'en/dist/index.html': LANDING,
+    'assets/index-abc123.js': SCRIPT,
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(webDist, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+    await writeFile(`${file}.br`, brotliCompressSync(content));
+    await writeFile(`${file}.gz`, gzipSync(content));
+  }
+}
+
+describe('the built web app', () => {
+  let app: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
+    await writeBuild(webDist);
+    app = await buildTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+  ])(
+    'sends a hashed asset in the form the build made for Accept-Encoding "%s", cached for a year',
+    async (accepted, sent) => {
+      const response = await get('/assets/index-abc123.js', { 'accept-encoding': accepted });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(sent);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The file as the build wrote it, not compressed again on the way out.
+      const file = path.join(webDist, 'assets', `index-abc123.js.${sent === 'br' ? 'br' : 'gz'}`);
+      expect(response.rawPayload.equals(await readFile(file))).toBe(true);
+    },
+  );
+
+  it('sends the file itself to a client that takes no compression', async () => {
+    const response = await get('/assets/index-abc123.js', {});
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it.each([
+    ['/', PAGE],
+    ['/admin/church', PAGE],
+    ['/no/such/page', PAGE],
+    ['/en', PAGE],
+    ['/en/dist', LANDING],
+    ['/en/dist/', LANDING],
+    ['/EN/Dist', LANDING],
+    ['/en/dist?from=mail', LANDING],
+  ])(
+    'GET %s sends its page (index.html unless the build prerendered one), compressed, never cached',
+    async (url, page) => {
+      const response = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+    },
+  );
+});

@@ -1,0 +1,110 @@
+import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const MODULE_PRELOAD = '<link rel="modulepreload" crossorigin';
+/**
+ * A page that paints before its scripts run fetches them at once but compiles them only when they run: a module
+ * preload would compile them on the main thread ahead of the first paint (about 150 ms at bench/landing.ts's 4× slower CPU).
+ */
+const SCRIPT_PRELOAD = '<link rel="preload" as="script" crossorigin';
+
+interface PrerenderModule {
+  PRERENDERED_PATH: string;
+  renderPage(path: string): Promise<string>;
+}
+
+/** The chunk's file and those of its static imports, transitively. */
+function staticClosure(bundle: OutputBundle, chunk: OutputChunk, files = new Set<string>()) {
+  if (files.has(chunk.fileName)) return files;
+  files.add(chunk.fileName);
+  for (const imported of chunk.imports) {
+    const next = bundle[imported];
+    if (next?.type === 'chunk') staticClosure(bundle, next, files);
+  }
+  return files;
+}
+
+const cssOf = (bundle: OutputBundle, files: Set<string>) =>
+  new Set(
+    [...files].flatMap((file) => {
+      const chunk = bundle[file];
+      return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+    }),
+  );
+
+/**
+ * Prerenders one page of the app at build time, so that its first paint needs no JavaScript: renders `entry`'s
+ * page with React on the server side of Vite (the same sources and config as the browser build) and writes
+ * `dist/<path>/index.html`, index.html with that markup in #root and, in <head>, the stylesheets and preloads of
+ * the lazily loaded chunks the page drew. The server sends it for that path; main.tsx hydrates it.
+ */
+export function prerender(entry: string): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender',
+    apply: 'build',
+    // After vite:build-html has put index.html in the bundle, before the manifest and compression see the bundle.
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      const entryChunk = Object.values(bundle).find(
+        (file): file is OutputChunk => file.type === 'chunk' && file.isEntry,
+      );
+      if (index?.type !== 'asset' || !entryChunk) return this.error('prerender: the build has no index.html entry');
+      const html = String(index.source);
+      if (!html.includes(ROOT_ELEMENT)) return this.error(`prerender: index.html has no empty ${ROOT_ELEMENT}`);
+
+      const server = await createServer({
+        configFile: config.configFile,
+        root: config.root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        // Node loads the contract itself, as the API server does: under Vite's module runner translations.ts read
+        // FILE_MESSAGES before files.ts had run.
+        ssr: { external: ['@portal/contract'] },
+      });
+      try {
+        const modules = server.environments.ssr.moduleGraph.idToModuleMap;
+        const evaluated = () =>
+          [...modules.values()].flatMap((module) => (module.ssrModule && module.id ? [module.id] : []));
+        const page = (await server.ssrLoadModule(entry)) as PrerenderModule;
+        const loadedBefore = new Set(evaluated());
+        const markup = await page.renderPage(page.PRERENDERED_PATH);
+        const drawnLazily = new Set(evaluated().filter((id) => !loadedBefore.has(id)));
+
+        const inEntry = staticClosure(bundle, entryChunk);
+        const lazyFiles = new Set<string>();
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && file.moduleIds.some((id) => drawnLazily.has(id))) {
+            for (const needed of staticClosure(bundle, file)) if (!inEntry.has(needed)) lazyFiles.add(needed);
+          }
+        }
+        const entryCss = cssOf(bundle, inEntry);
+        const base = config.base;
+        const links = [
+          ...[...cssOf(bundle, lazyFiles)]
+            .filter((file) => !entryCss.has(file))
+            .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+          ...[...lazyFiles].map((file) => `${SCRIPT_PRELOAD} href="${base}${file}">`),
+        ];
+        this.emitFile({
+          type: 'asset',
+          fileName: `${page.PRERENDERED_PATH.replace(/^\//, '')}/index.html`,
+          source: html
+            .replaceAll(MODULE_PRELOAD, SCRIPT_PRELOAD)
+            .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+            .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

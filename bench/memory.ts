@@ -1,0 +1,354 @@
+/**
+ * The server's memory (issue 13, goal 3): resident memory (RSS, from /proc) of the portal as `npm start` runs
+ * it, on PostgreSQL and on the embedded database, beside a Fastify hello-world process (bench/reference/hello.ts)
+ * given the same load in the same run. Each round starts every server in turn (PostgreSQL, embedded, reference,
+ * PostgreSQL, ...) on the same data and measures:
+ * - idle: IDLE_SECONDS (20) after it first answers;
+ * - downloads: the peak, sampled every 20 ms, while 50 clients download a 30 MB edition at once (portals only);
+ * - load: the peak during LOAD_SECONDS (60) of open-loop API calls, the member dashboard's and the admin
+ *   lists' calls in turn, gzip and brotli accepted as browsers do, at RATE (200) a second, EMBEDDED_RATE (50)
+ *   on the embedded database; the reference answers its one route at RATE;
+ * - after: as the load ends; settled: SETTLE_SECONDS (30) later, compared with idle.
+ * Figures are the medians of ROUNDS (3) rounds. The data, loaded through the API before the rounds: 60 languages,
+ * 1,441 editions (2 books × 60 languages × 12 months of small PDFs, and one of 30 MB) and a member. Loading it
+ * follows each database's first start (for the embedded one, initdb), whose idle figure is printed too.
+ * Run: node bench/memory.ts   DATABASE_URL names the PostgreSQL server a scratch database is made on (default
+ * postgres://postgres@127.0.0.1:5432/bench_memory); ENTRIES=bundle,source adds the portal run from its sources.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FIRST_YEAR } from '@portal/contract';
+import { createScratchDatabase } from '../apps/server/test/database.ts';
+import { makePdf } from '../apps/server/test/files.ts';
+import {
+  type LoadFigures,
+  type LoadRequest,
+  median,
+  openLoop,
+  type PortalEntry,
+  pdfOfSize,
+  residentMb,
+  signIn,
+  signInAsAdmin,
+  startPortal,
+  waitForAnswer,
+  watchMemory,
+} from './lib.ts';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 20);
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const SETTLE_SECONDS = Number(process.env.SETTLE_SECONDS ?? 30);
+const RATE = Number(process.env.RATE ?? 200);
+/** The embedded database answers this mix at about 60 a second on 2 cores: a higher rate only queues. */
+const EMBEDDED_RATE = Number(process.env.EMBEDDED_RATE ?? 50);
+const ENTRIES = (process.env.ENTRIES ?? 'bundle').split(',') as PortalEntry[];
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_memory';
+const DOWNLOADS = 50;
+const SIZE_MB = 30;
+/** The edition the clients download. */
+const bigPdf = pdfOfSize(SIZE_MB);
+const LANGUAGES = 60;
+const BOOKS = ['Teevo', 'Take5'];
+const GOALS = { idle: { postgres: 150, embedded: 350 }, downloadsPeak: 250, settledOverIdle: 1.25 };
+const MEMBER = { email: 'member@bench.example', password: 'Member-password-1' };
+/** What Chromium sends with every request. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const PORTS = { reference: 4900, first: 4901 };
+
+/** The member dashboard's calls and the admin screens' lists, in turn. */
+function apiCalls(admin: string, member: string): LoadRequest[] {
+  const as = (token: string) => ({ ...BROWSER, authorization: `Bearer ${token}` });
+  const year = new Date().getUTCFullYear();
+  const range = `start=${year}-01-01&end=${year}-12-31`;
+  const page = 'first=0&rows=10&search=&sortOrder=-1';
+  return [
+    { path: `/api/editions?${page}&sortField=edition`, headers: as(member) },
+    { path: '/api/languages/getAll', headers: as(member) },
+    { path: '/api/transaction/myDownloadCounts', headers: as(member) },
+    { path: '/api/file/getAll', headers: as(admin) },
+    { path: '/api/church/getAll', headers: as(admin) },
+    { path: `/api/accounts/list?${page}&sortField=createdAt`, headers: as(admin) },
+    { path: `/api/transaction/summary?${range}`, headers: as(admin) },
+    { path: `/api/transaction/getcountDownloadByDateRange?${range}`, headers: as(admin) },
+  ];
+}
+
+/** Sends a request with the admin's token and fails on anything but `expected`. */
+async function send(url: string, admin: string, init: RequestInit, expected: number) {
+  const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${admin}`, ...init.headers } });
+  if (response.status !== expected) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ id: string; url: string }>;
+}
+
+const postJson = (url: string, admin: string, body: unknown) =>
+  send(
+    url,
+    admin,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    201,
+  );
+
+function uploadEdition(url: string, admin: string, fields: Record<string, string>, pdf: Uint8Array) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'edition.pdf');
+  return send(`${url}/api/files/uploadfile`, admin, { method: 'POST', body: form }, 201);
+}
+
+/** The data set, through the API; returns the 30 MB edition's id. */
+async function loadData(url: string): Promise<string> {
+  const admin = await signInAsAdmin(url);
+  const languages = Array.from({ length: LANGUAGES }, (_, index) => `Language ${String(index + 1).padStart(2, '0')}`);
+  for (const name of languages) await postJson(`${url}/api/languages`, admin, { name });
+  const small = makePdf('Monthly edition');
+  const editions = BOOKS.flatMap((book) =>
+    languages.flatMap((language) =>
+      Array.from({ length: 12 }, (_, month) => ({
+        book,
+        language,
+        year: String(FIRST_YEAR),
+        month: String(month + 1),
+      })),
+    ),
+  );
+  for (let next = 0; next < editions.length; next += 4) {
+    await Promise.all(editions.slice(next, next + 4).map((fields) => uploadEdition(url, admin, fields, small)));
+  }
+  const big = { book: 'Teevo', language: 'Language 01', year: String(FIRST_YEAR + 1), month: '1' };
+  const { id } = await uploadEdition(url, admin, big, bigPdf);
+  const { email, password } = MEMBER;
+  await postJson(`${url}/api/accounts`, admin, {
+    firstName: 'Bench',
+    lastName: 'Member',
+    email,
+    password,
+    confirmPassword: password,
+  });
+  return id;
+}
+
+/** Every client downloads the edition through one download link, all at once (one curl, transfers in parallel). */
+async function downloadAtOnce(url: string, admin: string, edition: string) {
+  const link = await send(`${url}/api/files/${edition}/download-link`, admin, {}, 200);
+  const targets = Array.from({ length: DOWNLOADS }, () => ['--output', '/dev/null', `${url}${link.url}`]).flat();
+  const curl = spawn('curl', [
+    '--silent',
+    '--parallel',
+    '--parallel-immediate',
+    '--parallel-max',
+    String(DOWNLOADS),
+    '--write-out',
+    '%{http_code} %{size_download}\n',
+    ...targets,
+  ]);
+  let report = '';
+  curl.stdout.on('data', (chunk: Buffer) => {
+    report += chunk;
+  });
+  await once(curl, 'close');
+  const complete = report.split('\n').filter((line) => line === `200 ${bigPdf.length}`).length;
+  if (complete !== DOWNLOADS) throw new Error(`only ${complete} of ${DOWNLOADS} downloads were complete:\n${report}`);
+}
+
+interface Started {
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Target {
+  label: string;
+  /** Requests a second in the load. */
+  rate: number;
+  /** The portals' goals (MB): idle, and the peak during the downloads where it applies. */
+  goals?: { idle: number; downloads?: number };
+  start(): Promise<Started>;
+  /** Signs in where it needs to: the downloads to run (portals only) and the load's requests. */
+  session(started: Started): Promise<{ download?: () => Promise<void>; requests: LoadRequest[] }>;
+}
+
+interface Figures {
+  idle: number;
+  downloads: number;
+  load: number;
+  afterLoad: number;
+  settled: number;
+  achieved: number;
+  errors: number;
+}
+
+async function measure(target: Target): Promise<Figures> {
+  const started = await target.start();
+  try {
+    await sleep(IDLE_SECONDS * 1000);
+    const idle = residentMb(started.pid);
+    /** The peak while `phase` runs. */
+    const peakDuring = async (phase: () => Promise<unknown>) => {
+      const watch = watchMemory(started.pid);
+      try {
+        await phase();
+        return watch.peak();
+      } finally {
+        watch.stop();
+      }
+    };
+    const { download, requests } = await target.session(started);
+    const downloads = download ? await peakDuring(download) : Number.NaN;
+    let figures: LoadFigures | undefined;
+    const load = await peakDuring(async () => {
+      figures = await openLoop(started.url, requests, { rate: target.rate, seconds: LOAD_SECONDS });
+    });
+    const afterLoad = residentMb(started.pid);
+    await sleep(SETTLE_SECONDS * 1000);
+    const settled = residentMb(started.pid);
+    return {
+      idle,
+      downloads,
+      load,
+      afterLoad,
+      settled,
+      achieved: figures?.achieved ?? 0,
+      errors: figures?.errors ?? 0,
+    };
+  } finally {
+    await started.stop();
+  }
+}
+
+function portalTarget(
+  label: string,
+  entry: PortalEntry,
+  environment: Record<string, string>,
+  port: number,
+  edition: string,
+  rate: number,
+  goals: Target['goals'],
+): Target {
+  return {
+    label,
+    rate,
+    goals,
+    async start() {
+      const portal = await startPortal(port, environment, entry);
+      return { pid: portal.process.pid as number, url: portal.url, stop: portal.stop };
+    },
+    async session({ url }) {
+      const admin = await signInAsAdmin(url);
+      const member = await signIn(url, MEMBER);
+      return { download: () => downloadAtOnce(url, admin, edition), requests: apiCalls(admin, member) };
+    },
+  };
+}
+
+const reference: Target = {
+  label: 'hello-world reference',
+  rate: RATE,
+  async start() {
+    const child: ChildProcess = spawn(process.execPath, [path.resolve(import.meta.dirname, 'reference/hello.ts')], {
+      env: { ...process.env, PORT: String(PORTS.reference) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${PORTS.reference}`;
+    await waitForAnswer(`${url}/`);
+    return {
+      pid: child.pid as number,
+      url,
+      stop: async () => {
+        child.kill();
+        await once(child, 'exit');
+      },
+    };
+  },
+  session: async () => ({ requests: [{ path: '/', headers: BROWSER }] }),
+};
+
+const scratch = await createScratchDatabase(SERVER_URL);
+const embeddedData = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-memory-'));
+const postgresData = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-memory-'));
+const databases = {
+  postgres: { DATA_DIR: postgresData, DATABASE_URL: scratch.url },
+  embedded: { DATA_DIR: embeddedData },
+};
+const mb = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0)).padStart(10);
+
+try {
+  const firstStarts: Record<string, number> = {};
+  const editions: Record<string, string> = {};
+  for (const [kind, environment] of Object.entries(databases)) {
+    const portal = await startPortal(PORTS.first, { ...environment, AUTH_RATE_LIMIT: '1000000' }, ENTRIES[0]);
+    try {
+      await sleep(IDLE_SECONDS * 1000);
+      firstStarts[kind] = residentMb(portal.process.pid as number);
+      editions[kind] = await loadData(portal.url);
+    } finally {
+      await portal.stop();
+    }
+  }
+
+  const targets: Target[] = [
+    ...ENTRIES.flatMap((entry, index) => [
+      portalTarget(
+        `portal (${entry}), PostgreSQL`,
+        entry,
+        databases.postgres,
+        PORTS.first + 2 * index,
+        editions.postgres as string,
+        RATE,
+        { idle: GOALS.idle.postgres, downloads: GOALS.downloadsPeak },
+      ),
+      portalTarget(
+        `portal (${entry}), embedded`,
+        entry,
+        databases.embedded,
+        PORTS.first + 2 * index + 1,
+        editions.embedded as string,
+        EMBEDDED_RATE,
+        { idle: GOALS.idle.embedded },
+      ),
+    ]),
+    reference,
+  ];
+  const runs = new Map<Target, Figures[]>(targets.map((target) => [target, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) runs.get(target)?.push(await measure(target));
+    process.stdout.write(`round ${round + 1} of ${ROUNDS} done\n`);
+  }
+
+  console.log(
+    `\nResident memory (MB), medians of ${ROUNDS} rounds; load for ${LOAD_SECONDS} s, settled ${SETTLE_SECONDS} s after it`,
+  );
+  console.log(
+    `first start (empty database, ${ENTRIES[0]}), idle: PostgreSQL ${mb(firstStarts.postgres as number).trim()}, embedded ${mb(firstStarts.embedded as number).trim()}`,
+  );
+  console.log(
+    `${''.padEnd(30)}${['idle', 'downloads', 'load', 'after', 'settled'].map((head) => head.padStart(10)).join('')}  settled/idle  load req/s (offered), errors`,
+  );
+  const verdicts: string[] = [];
+  for (const target of targets) {
+    const figures = runs.get(target) as Figures[];
+    const of = (key: keyof Figures) => median(figures.map((figure) => figure[key]));
+    const ratio = of('settled') / of('idle');
+    console.log(
+      `${target.label.padEnd(30)}${[of('idle'), of('downloads'), of('load'), of('afterLoad'), of('settled')].map(mb).join('')}  ${ratio.toFixed(2).padStart(12)}  ${of('achieved').toFixed(0)} (${target.rate}), ${of('errors')}`,
+    );
+    const { goals } = target;
+    if (!goals) continue;
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const downloadsVerdict = goals.downloads
+      ? `, downloads peak < ${goals.downloads} MB ${met(of('downloads') < goals.downloads)}`
+      : '';
+    verdicts.push(
+      `${target.label}: idle < ${goals.idle} MB ${met(of('idle') < goals.idle)}${downloadsVerdict}, settled within 25% of idle ${met(ratio <= GOALS.settledOverIdle)}`,
+    );
+  }
+  console.log(`\nGoals\n${verdicts.join('\n')}`);
+} finally {
+  await scratch.drop();
+  await rm(embeddedData, { recursive: true, force: true });
+  await rm(postgresData, { recursive: true, force: true });
+}

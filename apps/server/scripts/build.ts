@@ -1,7 +1,7 @@
 // The server as one ES module, dist/server.js, rebuilt only when a file it was built from changed (decision 018).
 // `npm start` runs it through start.ts; tests and `node src/server.ts` run the sources.
 import { createHash } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -60,10 +60,17 @@ async function upToDate(): Promise<boolean> {
   }
 }
 
+/** Writes a file whole or not at all: a start at the same moment never runs half a bundle. */
+async function replace(file: string, contents: string | Uint8Array) {
+  const draft = `${file}.${process.pid}.tmp`;
+  await writeFile(draft, contents);
+  await rename(draft, file);
+}
+
 /** Builds the bundle unless it is up to date; the bundle's path. */
 export async function bundleIfChanged(): Promise<string> {
   if (await upToDate()) return bundleFile;
-  const { metafile } = await build({
+  const { metafile, outputFiles } = await build({
     entryPoints: [path.join(root, 'src/server.ts')],
     outfile: bundleFile,
     bundle: true,
@@ -77,10 +84,13 @@ export async function bundleIfChanged(): Promise<string> {
       js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
     },
     metafile: true,
+    write: false,
     logLevel: 'warning',
   });
+  await mkdir(outdir, { recursive: true });
+  for (const { path: file, contents } of outputFiles) await replace(file, contents);
   const inputs = Object.keys(metafile.inputs).map((input) => path.resolve(input));
-  await writeFile(inputsFile, JSON.stringify(await hashes([...inputs, import.meta.filename])));
+  await replace(inputsFile, JSON.stringify(await hashes([...inputs, import.meta.filename])));
   return bundleFile;
 }
 

@@ -24,9 +24,9 @@ export const embeddedEnvironment = (dataDir: string, port: number, settings: Rec
   ...settings,
 });
 
-/** Starts the portal and resolves once it listens (its banner printed). */
-export function startServer(environment: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverScript], { env: environment });
+/** Starts the portal (from its sources, or `script`) and resolves once it listens (its banner printed). */
+export function startServer(environment: NodeJS.ProcessEnv, script = serverScript): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { env: environment });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

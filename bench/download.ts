@@ -175,11 +175,12 @@ async function eachLimited<T, R>(items: T[], parallel: number, work: (item: T) =
 async function preparePortal(port: number, environment: Record<string, string>) {
   // On PostgreSQL each portal gets a database of its own, as each gets a data folder of its own.
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-  const portal = await startPortal(port, {
-    AUTH_RATE_LIMIT: '1000000',
-    ...(scratch && { DATABASE_URL: scratch.url }),
-    ...environment,
-  });
+  // As `npm start` runs it: the bundle.
+  const portal = await startPortal(
+    port,
+    { AUTH_RATE_LIMIT: '1000000', ...(scratch && { DATABASE_URL: scratch.url }), ...environment },
+    'bundle',
+  );
   started.push({
     async stop() {
       await portal.stop();

@@ -15,7 +15,15 @@ const inputsFile = path.join(outdir, 'server.inputs.json');
  * Packages that read files of their own at run time (PGlite's WebAssembly and data, the API docs' pages,
  * pino's worker for readable logs) or load native code stay in node_modules.
  */
-const external = ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'pg-native'];
+const external = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  'pino',
+  'pino-pretty',
+  'pg-native',
+  'sharp',
+];
 
 /**
  * Sources find their neighbours (the migrations, the web app) from their own folder, but in the bundle

@@ -33,6 +33,9 @@ export const MATRIX = rows`
   ${'GET /api/books'}                                                | ${'public'}                       | ${200}
   ${'POST /api/books'}                                               | ${'records:manage'}               | ${201}
   ${'PUT /api/books/:id'}                                            | ${'records:manage'}               | ${200}
+  ${'PUT /api/books/:id/cover'}                                      | ${'records:manage'}               | ${200}
+  ${'DELETE /api/books/:id/cover'}                                   | ${'records:manage'}               | ${200}
+  ${'GET /api/books/:id/cover/:file'}                                | ${'public'}                       | ${200}
   ${'GET /api/accounts/getAll'}                                      | ${'accounts:manage'}              | ${200}
   ${'GET /api/accounts'}                                             | ${'accounts:manage'}              | ${200}
   ${'GET /api/accounts/list'}                                        | ${'accounts:manage'}              | ${200}
@@ -60,6 +63,7 @@ export const MATRIX = rows`
   ${'GET /api/files/getAllFiles'}                                    | ${'editions:download'}            | ${200}
   ${'GET /api/file/getById/:id'}                                     | ${'editions:download'}            | ${200}
   ${'GET /api/editions'}                                              | ${'editions:download'}            | ${200}
+  ${'GET /api/editions/this-month'}                                   | ${'editions:download'}            | ${200}
   ${'DELETE /api/file/delete/:id'}                                   | ${'files:manage'}                 | ${200}
   ${'GET /api/files/missing'}                                        | ${'files:manage'}                 | ${200}
   ${'GET /api/files/download-link/:id'}                              | ${'editions:download'}            | ${200}

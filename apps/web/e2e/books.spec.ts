@@ -61,6 +61,51 @@ test('books: the list, a new book, a duplicate refused with the server’s messa
   await expect(books.getByRole('checkbox')).toHaveCount(0);
 });
 
+/** A one-pixel PNG: the server makes the cover of it. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a cover uploaded on the Books screen shows there; a file that is no image is refused; removing it brings the placeholder back', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
+  const name = `Covered ${run}`;
+  expect(
+    (await page.request.post('/api/books', { data: { name }, headers: await bearerOf(page.request) })).status(),
+  ).toBe(201);
+  await page.goto('/admin/books');
+  await page.getByRole('searchbox', { name: 'Search books' }).fill(name);
+  const row = page.getByRole('table', { name: 'Books' }).locator('tbody tr').filter({ hasText: name });
+  await expect(row.locator('.book-cover-placeholder')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Remove the cover of ${name}` })).toHaveCount(0);
+
+  // A text file named like an image: the server reads its first bytes and refuses it, and nothing changes.
+  const upload = row.getByRole('button', { name: `Upload a cover of ${name}` });
+  let chooser = page.waitForEvent('filechooser');
+  await upload.click();
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(toast(page, BOOK_MESSAGES.coverNotImage)).toBeVisible();
+  await expect(row.locator('.book-cover-placeholder')).toBeVisible();
+
+  chooser = page.waitForEvent('filechooser');
+  await upload.click();
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(toast(page, BOOK_MESSAGES.coverSaved)).toBeVisible();
+  const picture = row.locator('img.book-cover');
+  await expect(picture).toHaveAttribute('src', /\/api\/books\/.+\/cover\/.+\.webp$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  const served = await page.request.get((await picture.getAttribute('src')) as string);
+  expect(served.headers()['content-type']).toBe('image/webp');
+  expect(served.headers()['cache-control']).toContain('immutable');
+
+  await row.getByRole('button', { name: `Remove the cover of ${name}` }).click();
+  await expect(toast(page, BOOK_MESSAGES.coverRemoved)).toBeVisible();
+  await expect(row.locator('.book-cover-placeholder')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Upload a cover of ${name}` })).toBeVisible();
+});
+
 test('the download panel offers every book, and a book renamed meanwhile still gives its editions', async ({
   page,
   request,

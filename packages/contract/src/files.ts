@@ -90,6 +90,18 @@ export const fileRecordSchema = z.object({
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
+/**
+ * The member's home: this month's editions of every book in the member's languages (those of their downloads,
+ * most recent first; else the portal's first language), `file` null where that edition is not out yet.
+ */
+export const thisMonthSchema = z.object({
+  year: z.number(),
+  month: z.number(),
+  languages: z.array(z.string()),
+  editions: z.array(z.object({ book: z.string(), language: z.string(), file: fileRecordSchema.nullable() })),
+});
+export type ThisMonth = z.infer<typeof thisMonthSchema>;
+
 export const editionLookupSchema = z.object({
   name: textSchema().trim().min(1, FILE_MESSAGES.bookRequired),
   language: textSchema({ error: FILE_MESSAGES.selectionMissing }).trim().min(1, FILE_MESSAGES.selectionMissing),

@@ -1,5 +1,9 @@
 /** Largest PDF edition accepted (30 MB). */
 export const MAX_PDF_BYTES = 31_457_280;
+/** Largest book cover image accepted (5 MB). */
+export const MAX_COVER_BYTES = 5_242_880;
+/** A book cover as the cards show it, in pixels: 3 by 4, sharp at three device pixels per CSS pixel. */
+export const COVER_SIZE = { width: 240, height: 320 } as const;
 /** Largest country-list JSON accepted. */
 export const MAX_COUNTRY_JSON_BYTES = 3_000_000;
 /** Largest JSON request body. */

@@ -62,6 +62,7 @@ describe('openDatabase', () => {
         'account_list_state',
         'account_tokens',
         'accounts',
+        'book_covers',
         'books',
         'churches',
         'countries',

@@ -6,6 +6,7 @@ import {
   bit,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -172,6 +173,23 @@ export const books = pgTable(
   },
   (t) => [uniqueIndex('books_name_key').on(sql`lower(${t.name})`)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres gives a Buffer, the embedded database a Uint8Array.
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** A book's cover, as the cards show it: the uploaded image resized once (decision 022). */
+export const bookCovers = pgTable('book_covers', {
+  bookId: uuid('book_id')
+    .primaryKey()
+    .references(() => books.id, { onDelete: 'cascade' }),
+  /** Names this image in its address, so it can be cached for good. */
+  hash: text('hash').notNull(),
+  image: bytea('image').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** An edition: the one current PDF of a book in a language for a month. */
 export const files = pgTable(

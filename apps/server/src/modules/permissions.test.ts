@@ -1,5 +1,6 @@
 import type { Role } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, loginAs, type TestApp } from '../../test/app.ts';
 import { countryFileBody } from '../../test/countries.ts';
@@ -7,7 +8,7 @@ import { addEditionRecord } from '../../test/editions.ts';
 import { edition, makePdf, multipart, uploadEdition } from '../../test/files.ts';
 import { type Caller, MATRIX, PUBLIC_ROUTES, routeOf, statusOf } from '../../test/permissions.ts';
 import { buildTestAppWithRoutes } from '../../test/routes.ts';
-import { books, churches, languages } from '../db/schema.ts';
+import { bookCovers, books, churches, languages } from '../db/schema.ts';
 import { createReport } from './migrate/report.ts';
 import { saveReport } from './migrate/saved-reports.ts';
 
@@ -18,6 +19,9 @@ let routes: string[];
 const headers: Record<Caller, Record<string, string>> = { anonymous: {}, User: {}, Admin: {}, 'Super Admin': {} };
 const accountIds = {} as Record<Role, string>;
 let counter = 0;
+const coverImage = sharp({ create: { width: 30, height: 40, channels: 3, background: '#888' } })
+  .png()
+  .toBuffer();
 const unique = (name: string) => `${name} ${++counter}`;
 
 beforeAll(async () => {
@@ -54,6 +58,12 @@ async function newBook() {
     .values({ name: unique('Book') })
     .returning();
   return book?.id as string;
+}
+/** A new book with a cover (any bytes: only its address is asked for); the cover's file name. */
+async function newCoveredBook() {
+  const bookId = await newBook();
+  await app.db.insert(bookCovers).values({ bookId, hash: 'h', image: Buffer.from('cover') });
+  return { bookId, file: 'h.webp' };
 }
 const newAccount = async (role: Role) => (await createTestAccount(app, { role })).account.id;
 /** The caller's own account; anonymous callers are refused before the id matters. */
@@ -107,6 +117,15 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   },
   'POST /api/books': async () => ({ url: '/api/books', payload: { name: unique('Book') } }),
   'PUT /api/books/:id': async () => ({ url: `/api/books/${await newBook()}`, payload: { name: unique('Renamed') } }),
+  'PUT /api/books/:id/cover': async () => {
+    const body = await multipart({}, { name: 'cover.png', data: await coverImage, type: 'image/png', field: 'image' });
+    return { url: `/api/books/${await newBook()}/cover`, headers: body.headers, payload: body.payload };
+  },
+  'DELETE /api/books/:id/cover': async () => ({ url: `/api/books/${(await newCoveredBook()).bookId}/cover` }),
+  'GET /api/books/:id/cover/:file': async () => {
+    const { bookId, file } = await newCoveredBook();
+    return { url: `/api/books/${bookId}/cover/${file}` };
+  },
   'GET /api/accounts/getById/:id of the caller': async (caller) => ({
     url: `/api/accounts/getById/${await ownAccount(caller)}`,
   }),

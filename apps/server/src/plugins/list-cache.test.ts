@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admin, app, useAdminApp } from '../../test/admin-app.ts';
 import { uploadCountries } from '../../test/countries.ts';
+import { edition, uploadEdition } from '../../test/files.ts';
 
 useAdminApp();
 
@@ -65,5 +66,21 @@ describe('the public lists kept in memory', () => {
     const response = await uploadCountries(app, admin.headers, JSON.stringify(['Atlantis', 'Lemuria']));
     expect(response.statusCode).toBe(200);
     expect(await names('/api/countries')).toEqual(['Atlantis', 'Lemuria']);
+  });
+
+  it('show a month’s new edition language at once, and its deletion', async () => {
+    await write('POST', '/api/languages', { name: 'Twi' });
+    const month = `/api/editions/languages?book=Teevo&year=${edition.year}&month=${edition.month}`;
+    const languages = async () => {
+      const response = await admin.request('GET', month);
+      expect(response.headers.etag).toBeDefined();
+      return (response.json() as { book_language: string }[]).map((each) => each.book_language);
+    };
+    expect(await languages()).not.toContain('Twi');
+    const uploaded = await uploadEdition(app, admin.headers, { ...edition, language: 'Twi' });
+    expect(uploaded.statusCode).toBe(201);
+    expect(await languages()).toContain('Twi');
+    await write('DELETE', `/api/file/delete/${(uploaded.json() as { id: string }).id}`);
+    expect(await languages()).not.toContain('Twi');
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, read } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -26,12 +26,12 @@ export interface StoredFile {
 }
 
 /**
- * One stored file, open: `read` fills `into` with the bytes from `position` on and says how many it read
- * (fewer at the end of the file). The caller's buffers are reused from read to read, so sending a file
- * allocates nothing per chunk (decision 015).
+ * One stored file, open: `read` fills `into` with the bytes from `position` on and calls back with how
+ * many it read (fewer at the end of the file). A callback, and the caller's buffers reused from read to
+ * read, so that sending a file costs as little per chunk as it can (decision 015).
  */
 export interface StoredFileReader {
-  read(into: Buffer, position: number): Promise<number>;
+  read(into: Buffer, position: number, done: (error: Error | null, bytesRead: number) => void): void;
   close(): Promise<void>;
 }
 
@@ -125,7 +125,7 @@ export function createFolderStorage(root: string): Storage {
       });
       return (
         handle && {
-          read: async (into, position) => (await handle.read(into, 0, into.length, position)).bytesRead,
+          read: (into, position, done) => read(handle.fd, into, 0, into.length, position, done),
           close: () => handle.close(),
         }
       );

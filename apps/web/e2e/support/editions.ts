@@ -11,17 +11,23 @@ export async function ensureLanguage(request: APIRequestContext, name: string) {
   expect([201, 409]).toContain(response.status());
 }
 
-/** Uploads a PDF as the book's (Teevo's unless told) English edition of that month of EDITION_YEAR. */
-export async function uploadThroughApi(request: APIRequestContext, month: number, data: Buffer, book = 'Teevo') {
+/** Uploads a PDF as the book's (Teevo's unless told) edition of that month, in English and EDITION_YEAR unless told. */
+export async function uploadThroughApi(
+  request: APIRequestContext,
+  month: number,
+  data: Buffer,
+  book = 'Teevo',
+  { language = 'English', year = EDITION_YEAR }: { language?: string; year?: number } = {},
+) {
   const response = await request.post('/api/files/uploadfile', {
     headers: await bearerOf(request),
     multipart: {
       book,
-      language: 'English',
-      year: String(EDITION_YEAR),
+      language,
+      year: String(year),
       month: String(month),
       file: {
-        name: `${book}_English_${EDITION_YEAR}_${String(month).padStart(2, '0')}.pdf`,
+        name: `${book}_${language}_${year}_${String(month).padStart(2, '0')}.pdf`,
         mimeType: 'application/pdf',
         buffer: data,
       },

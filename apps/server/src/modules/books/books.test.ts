@@ -1,8 +1,10 @@
-import { BOOK_MESSAGES } from '@portal/contract';
+import { BOOK_MESSAGES, type Book, COVER_SIZE, MAX_COVER_BYTES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
-import { expectMessage } from '../../../test/app.ts';
+import { expectMessage, loginAs } from '../../../test/app.ts';
+import { makePdf, multipart } from '../../../test/files.ts';
 import { itRefusesBadNames } from '../../../test/named-records.ts';
 import { books, downloads } from '../../db/schema.ts';
 
@@ -24,6 +26,7 @@ describe('GET /api/books', () => {
       name: 'Teevo',
       createdAt: teevo?.createdAt.toISOString(),
       updatedAt: teevo?.updatedAt.toISOString(),
+      cover: null,
     });
   });
 });
@@ -66,5 +69,121 @@ describe('DELETE /api/books/:id', () => {
   it('does not exist: books are never deleted', async () => {
     const [take5] = await app.db.select().from(books).where(eq(books.name, 'Take5'));
     expect((await admin.request('DELETE', `/api/books/${take5?.id}`)).statusCode).toBe(404);
+  });
+});
+
+/** A photo-like image of that size and format. */
+const image = (format: 'png' | 'jpeg' | 'webp', background = '#3a6ea5') =>
+  sharp({ create: { width: 600, height: 900, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+
+async function putCover(id: string, data: Buffer, headers: Record<string, string> = admin.headers) {
+  const body = await multipart({}, { name: 'cover.png', data, type: 'image/png', field: 'image' });
+  return app.inject({
+    method: 'PUT',
+    url: `/api/books/${id}/cover`,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const bookNamed = async (name: string) => {
+  const listed = (await app.inject({ url: '/api/books' })).json() as Book[];
+  return listed.find((book) => book.name === name) as Book;
+};
+
+describe('PUT /api/books/:id/cover', () => {
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'takes a %s, keeps it at the cards’ size, and lists its address',
+    async (format) => {
+      const [book] = await app.db
+        .insert(books)
+        .values({ name: `Covered ${format}` })
+        .returning();
+      const response = await putCover(book?.id as string, await image(format));
+      expect(response.statusCode).toBe(200);
+      const { cover } = response.json() as Book;
+      expect(cover).toMatch(new RegExp(`^/api/books/${book?.id}/cover/[\\w-]+\\.webp$`));
+      expect((await bookNamed(`Covered ${format}`)).cover).toBe(cover);
+
+      const served = await app.inject({ url: cover as string });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', ...COVER_SIZE });
+    },
+  );
+
+  it('gives a new cover a new address, and the old one is gone', async () => {
+    const [book] = await app.db.insert(books).values({ name: 'Recovered' }).returning();
+    const first = (await putCover(book?.id as string, await image('png'))).json() as Book;
+    const second = (await putCover(book?.id as string, await image('png', '#a53a3a'))).json() as Book;
+    expect(second.cover).not.toBe(first.cover);
+    expect((await app.inject({ url: first.cover as string })).statusCode).toBe(404);
+    expect((await app.inject({ url: second.cover as string })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a PDF', () => makePdf('not an image'), 400, BOOK_MESSAGES.coverNotImage],
+    ['text named .png', async () => Buffer.from('hello'), 400, BOOK_MESSAGES.coverNotImage],
+    [
+      'a damaged PNG',
+      async () => Buffer.concat([(await image('png')).subarray(0, 40), Buffer.alloc(200)]),
+      400,
+      BOOK_MESSAGES.coverUnreadable,
+    ],
+    [
+      'an image over the limit',
+      async () => Buffer.concat([await image('png'), Buffer.alloc(MAX_COVER_BYTES)]),
+      413,
+      BOOK_MESSAGES.coverTooLarge,
+    ],
+  ])('refuses %s with its message and keeps the cover it had', async (_case, data, status, message) => {
+    const teevo = await bookNamed('Teevo');
+    expectMessage(await putCover(teevo.id, await data()), status, message);
+    expect((await bookNamed('Teevo')).cover).toBe(teevo.cover);
+  });
+
+  it('refuses a request with no image part, members and strangers, and unknown books', async () => {
+    const teevo = await bookNamed('Teevo');
+    const empty = await multipart({ note: 'no file' });
+    const noImage = await app.inject({
+      method: 'PUT',
+      url: `/api/books/${teevo.id}/cover`,
+      headers: { ...admin.headers, ...empty.headers },
+      payload: empty.payload,
+    });
+    expectMessage(noImage, 400, BOOK_MESSAGES.coverRequired);
+    const member = await loginAs(app, 'User');
+    expect((await putCover(teevo.id, await image('png'), member.headers)).statusCode).toBe(403);
+    expect((await putCover(teevo.id, await image('png'), {})).statusCode).toBe(401);
+    for (const id of [UNKNOWN_ID, 'nonsense']) {
+      expectMessage(await putCover(id, await image('png')), 404, BOOK_MESSAGES.bookNotFound);
+    }
+  });
+});
+
+describe('DELETE /api/books/:id/cover', () => {
+  it('removes the cover: the list says none, its address is gone, and a second removal is 404', async () => {
+    const [book] = await app.db.insert(books).values({ name: 'Uncovered' }).returning();
+    const { cover } = (await putCover(book?.id as string, await image('jpeg'))).json() as Book;
+    expectMessage(await admin.request('DELETE', `/api/books/${book?.id}/cover`), 200, BOOK_MESSAGES.coverRemoved);
+    expect((await bookNamed('Uncovered')).cover).toBeNull();
+    expect((await app.inject({ url: cover as string })).statusCode).toBe(404);
+    expectMessage(await admin.request('DELETE', `/api/books/${book?.id}/cover`), 404, BOOK_MESSAGES.coverNotFound);
+  });
+});
+
+describe('GET /api/books/:id/cover/:file', () => {
+  it('answers 404 for addresses that name no cover', async () => {
+    const teevo = await bookNamed('Teevo');
+    for (const url of [
+      `/api/books/${teevo.id}/cover/nothing.webp`,
+      '/api/books/nonsense/cover/x.webp',
+      `/api/books/${UNKNOWN_ID}/cover/x.png`,
+    ]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 });

@@ -91,7 +91,10 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(z.object({ book_language: z.string() })) },
       },
     },
-    async (request) => editionLanguages(app.db, request.query.book, request.query.year, request.query.month),
+    (request, reply) =>
+      app.lists.send(request, reply, () =>
+        editionLanguages(app.db, request.query.book, request.query.year, request.query.month),
+      ),
   );
 
   app.get(

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { finished } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import type { StoredFileReader } from '../../plugins/storage.ts';
 import type { ByteRange } from './ranges.ts';
@@ -8,24 +7,7 @@ import type { ByteRange } from './ranges.ts';
  * Bytes read from the file and written to the client at a time. Each download reads into two buffers of
  * this size, in turn, for its whole length (decision 015).
  */
-const CHUNK_BYTES = 256 * 1024;
-
-/** A write under way: settles with its error, if it failed. */
-type Write = Promise<Error | null | undefined>;
-
-/**
- * Writes a chunk; settles once the socket has taken it, so its buffer may be filled again, with the error
- * if the write failed (a value, not a rejection: no one may be waiting for it yet). Node drops the callback
- * of a write to a socket that has just been destroyed, so the end of the response settles it too.
- */
-const write = (response: ServerResponse, chunk: Buffer, ended: Write): Write =>
-  Promise.race([new Promise<Error | null | undefined>((resolve) => response.write(chunk, resolve)), ended]);
-
-/** Waits for a write; throws its error. */
-async function written(write: Write) {
-  const failure = await write;
-  if (failure) throw failure;
-}
+const CHUNK_BYTES = 128 * 1024;
 
 /** Takes the response over from Fastify and writes the status and headers set on the reply. */
 function takeOver(reply: FastifyReply) {
@@ -44,28 +26,60 @@ export function sendHeaders(reply: FastifyReply) {
 }
 
 /**
- * Copies bytes `from`..`to` of the file through two buffers: one is read into while the socket takes the
- * other, and a buffer is filled again only once the socket has taken it.
+ * Copies bytes `from`..`to` of the file through the buffers: one is read into while the socket takes
+ * another, and a buffer is filled again only once the socket has taken it. Settles with whether the client
+ * took them all (false: it went away); fails when the file can't be read. It never settles while a read is
+ * under way, so the file is not closed under it. Callbacks rather than promises: this runs once per chunk,
+ * hundreds of times a download.
  */
-async function copy(
-  reader: StoredFileReader,
-  response: ServerResponse,
-  ended: Write,
-  buffers: Buffer[],
-  from: number,
-  to: number,
-) {
-  const writes: Write[] = buffers.map(() => Promise.resolve(undefined));
-  let position = from;
-  for (let turn = 0; position <= to; turn = (turn + 1) % buffers.length) {
-    await written(writes[turn] as Write);
-    const buffer = (buffers[turn] as Buffer).subarray(0, Math.min(CHUNK_BYTES, to + 1 - position));
-    const read = await reader.read(buffer, position);
-    if (read === 0) throw new Error(`the stored file ends at byte ${position}, before ${to + 1}`);
-    position += read;
-    writes[turn] = write(response, buffer.subarray(0, read), ended);
-  }
-  for (const each of writes) await written(each);
+function copy(reader: StoredFileReader, response: ServerResponse, buffers: Buffer[], from: number, to: number) {
+  return new Promise<boolean>((resolve, reject) => {
+    const free = [...buffers];
+    let position = from;
+    let reading = false;
+    let writing = 0;
+    let outcome: boolean | Error | undefined;
+    let settled = false;
+    const stop = (result: boolean | Error) => {
+      outcome ??= result;
+      if (reading || settled) return;
+      settled = true;
+      response.off('close', left);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    // Node drops the callback of a write to a socket just destroyed: its closing says the client left too.
+    const left = () => stop(false);
+    const next = () => {
+      if (outcome !== undefined || reading) return;
+      if (position > to) {
+        if (writing === 0) stop(true);
+        return;
+      }
+      const buffer = free.pop();
+      if (!buffer) return;
+      reading = true;
+      reader.read(buffer.subarray(0, Math.min(buffer.length, to + 1 - position)), position, (error, read) => {
+        reading = false;
+        if (outcome !== undefined) return stop(outcome);
+        if (error || read === 0) {
+          return stop(error ?? new Error(`the stored file ends at byte ${position}, before ${to + 1}`));
+        }
+        position += read;
+        writing += 1;
+        response.write(buffer.subarray(0, read), (failure) => {
+          writing -= 1;
+          if (failure) return stop(false);
+          free.push(buffer);
+          next();
+        });
+        next();
+      });
+    };
+    if (response.destroyed) return resolve(false);
+    response.on('close', left);
+    next();
+  });
 }
 
 /**
@@ -85,23 +99,19 @@ export async function sendBytes(
   // Settled from now on, so that a failure while the bytes flow waits for the last byte instead of going unhandled.
   const released = lastByteAfter && Promise.allSettled([lastByteAfter]);
   const response = takeOver(reply);
-  const ended = finished(response).then(
-    () => undefined,
-    (error: Error) => error,
-  );
   const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
   try {
+    let taken = true;
     if (released) {
-      await copy(reader, response, ended, buffers, start, end - 1);
+      taken = await copy(reader, response, buffers, start, end - 1);
       const [outcome] = await released;
       if (outcome?.status === 'rejected') throw outcome.reason;
     }
-    await copy(reader, response, ended, buffers, released ? end : start, end);
-    response.end();
+    if (taken && (await copy(reader, response, buffers, released ? end : start, end))) response.end();
+    else response.destroy();
   } catch (error) {
-    const clientLeft = response.destroyed;
     response.destroy();
-    if (!clientLeft) reply.log.error({ err: error }, 'a download stopped short');
+    reply.log.error({ err: error }, 'a download stopped short');
   } finally {
     await reader.close();
   }

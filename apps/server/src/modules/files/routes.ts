@@ -4,6 +4,7 @@ import {
   FILE_MESSAGES,
   fileRecordSchema,
   messageSchema,
+  thisMonthSchema,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +13,7 @@ import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { toFileRecord } from './file-view.ts';
 import { deleteFile, findEdition, listEditionPage, listFiles, listMissingFiles, saveEdition } from './service.ts';
+import { thisMonthFor } from './this-month.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
 
 const tags = ['files'];
@@ -70,6 +72,21 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => app.lists.send(request, reply, () => listEditionPage(app.db, request.query)),
+  );
+
+  app.get(
+    '/editions/this-month',
+    {
+      preHandler: readers,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The caller’s home: this month’s edition of every book in their languages (their downloads’ most recent, else the first language added), `file` null where it is not out yet',
+        response: { 200: thisMonthSchema },
+      },
+    },
+    async (request) => thisMonthFor(app.db, app.auth.caller(request).id, app.config.timeZone),
   );
 
   app.get(

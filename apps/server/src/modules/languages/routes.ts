@@ -1,17 +1,25 @@
-import { LANGUAGE_MESSAGES, languageInputSchema } from '@portal/contract';
+import { LANGUAGE_MESSAGES, languageInputSchema, namedRecordSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { namedRecordRoutes } from '../named-record-routes.ts';
+import { recordRoutes } from '../record-routes.ts';
 import { deleteLanguage, languageRecords } from './service.ts';
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
-  namedRecordRoutes(app, {
+  recordRoutes(app, {
     tags: ['languages'],
-    records: languageRecords,
+    record: namedRecordSchema,
     input: languageInputSchema,
-    summaries: {
-      list: 'Every language, by name (public: sign-up and downloads need it)',
-      create: 'Add a language (admins); names are unique regardless of case',
-      rename: 'Rename a language (admins); its files follow',
+    list: {
+      public: true,
+      summary: 'Every language, by name (public: sign-up and downloads need it)',
+      run: () => languageRecords.list(app.db),
+    },
+    create: {
+      summary: 'Add a language (admins); names are unique regardless of case',
+      run: ({ name }) => languageRecords.create(app.db, name),
+    },
+    update: {
+      summary: 'Rename a language (admins); its files follow',
+      run: (id, { name }) => languageRecords.rename(app.db, id, name),
     },
     remove: {
       summary: 'Delete a language (admins); refused with 409 while files use it',

@@ -7,19 +7,25 @@ import { useToast } from '../../lib/toast.tsx';
 import { FormField } from '../form/form-field.tsx';
 import { RecordDialog } from './record-dialog.tsx';
 
-export interface NamedRecordDialogProps {
+export interface NamedRecordDialogProps<Record extends NamedRecord = NamedRecord> {
   /** One record, as the dialog's header and toasts name it: "Language". */
   noun: string;
-  records: NamedRecords;
+  records: NamedRecords<Record>;
   /** The contract's input schema, so the dialog refuses a name with the server's own message. */
   schema: z.ZodType<{ name: string }, { name: string }>;
   /** The record being renamed; none for a new one. */
-  record?: NamedRecord | undefined;
+  record?: Record | undefined;
   onHide: () => void;
 }
 
 /** New record or rename of one: a name, checked as the server checks it. */
-export function NamedRecordDialog({ noun, records, schema, record, onHide }: NamedRecordDialogProps) {
+export function NamedRecordDialog<Record extends NamedRecord>({
+  noun,
+  records,
+  schema,
+  record,
+  onHide,
+}: NamedRecordDialogProps<Record>) {
   const notify = useToast();
   const create = records.useCreate();
   const rename = records.useRename();

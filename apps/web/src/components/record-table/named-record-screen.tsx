@@ -1,31 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { NamedRecord } from '../../lib/resources/named-records.ts';
 import { PageSection } from '../page-section.tsx';
 import { dateBody } from './format-date.ts';
 import { NamedRecordDialog, type NamedRecordDialogProps } from './named-record-dialog.tsx';
 import { type RecordDeletion, RecordTable } from './record-table.tsx';
 
-interface NamedRecordScreenProps extends Omit<NamedRecordDialogProps, 'record' | 'onHide'> {
+interface NamedRecordScreenProps<Record extends NamedRecord>
+  extends Omit<NamedRecordDialogProps<Record>, 'record' | 'onHide'> {
   /** The page's heading and the table's name: "Languages". */
   title: string;
   /** A line above the table, say why there is no Delete. */
   note?: string;
   /** Adds selection and deletion (see RecordTable); a kind of record that is never deleted has none. */
-  onDelete?: RecordDeletion<NamedRecord>;
+  onDelete?: RecordDeletion<Record>;
+  /** Columns of what the kind has besides its name (a book's cover), shown after the name. */
+  children?: ReactNode;
 }
 
 /** What the dialog is open for: a new record, or the one being renamed. */
-type Editing = { record?: NamedRecord } | null;
+type Editing<Record> = { record?: Record } | null;
 
 /**
  * The back-office screen of a kind of record that is just a name (languages, books): a searchable table of
  * names with their dates, New and rename in a dialog, and deletion where the kind has it.
  */
-export function NamedRecordScreen({ title, note, onDelete, ...kind }: NamedRecordScreenProps) {
+export function NamedRecordScreen<Record extends NamedRecord>({
+  title,
+  note,
+  onDelete,
+  children,
+  ...kind
+}: NamedRecordScreenProps<Record>) {
   const list = useQuery(kind.records.listQuery);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing<Record>>(null);
 
   return (
     <PageSection title={title}>
@@ -44,6 +53,7 @@ export function NamedRecordScreen({ title, note, onDelete, ...kind }: NamedRecor
         onDelete={onDelete}
       >
         <Column field="name" header="Name" sortable />
+        {children}
         <Column field="createdAt" header="Created" sortable body={dateBody('createdAt')} />
         <Column field="updatedAt" header="Updated" sortable body={dateBody('updatedAt')} />
       </RecordTable>

@@ -1,11 +1,29 @@
+import type { Book } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
 import { filesQuery } from './files.ts';
 import { namedRecords } from './named-records.ts';
 
 /** The managed books (Teevo, Take5, ...), by name; never deleted, so that editions and statistics keep theirs. */
-export const bookRecords = namedRecords({
+export const bookRecords = namedRecords<Book>({
   key: 'books',
   listPath: '/books',
   createPath: '/books',
   itemPath: (id) => `/books/${encodeURIComponent(id)}`,
   renameAlsoChanges: [filesQuery.queryKey],
 });
+
+/** Sets a book's cover from an image file (`file`), or removes it (`null`); the list then shows the new one. */
+export function useChangeCover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ book, file }: { book: Book; file: File | null }) => {
+      const path = `${bookRecords.itemPath(book.id)}/cover`;
+      if (!file) return api.delete(path);
+      const form = new FormData();
+      form.append('image', file);
+      return api.put(path, form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookRecords.listQuery.queryKey }),
+  });
+}

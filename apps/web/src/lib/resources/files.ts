@@ -1,5 +1,11 @@
 import type { EditionPage, FileRecord } from '@portal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ServerPage } from '../../components/record-table/record-table.tsx';
 import { api } from '../api-client.ts';
 import { serverPageSearch } from './server-page.ts';
@@ -10,15 +16,41 @@ export const filesQuery = queryOptions({
   queryFn: ({ signal }) => api.get<FileRecord[]>('/file/getAll', { signal }),
 });
 
+/** The editions of a book and a language (names), each or both null for all. */
+export interface EditionFilters {
+  book: string | null;
+  language: string | null;
+}
+
+const editionsPath = (page: ServerPage, filters: EditionFilters) =>
+  `/editions?${serverPageSearch(page, { ...filters })}`;
+
 /**
- * One page of the editions in a language (or all), newest first unless sorted: the member's dashboard.
+ * One page of the filtered editions, newest first unless sorted: the member's table.
  * Under the files' key, so an upload or a delete reloads it too; the previous page stays on screen meanwhile.
  */
-export const editionPageQuery = (page: ServerPage, language: string | null) =>
+export const editionPageQuery = (page: ServerPage, filters: EditionFilters) =>
   queryOptions({
-    queryKey: [...filesQuery.queryKey, 'pages', page, language],
-    queryFn: ({ signal }) => api.get<EditionPage>(`/editions?${serverPageSearch(page, { language })}`, { signal }),
+    queryKey: [...filesQuery.queryKey, 'pages', page, filters],
+    queryFn: ({ signal }) => api.get<EditionPage>(editionsPath(page, filters), { signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** Editions the member's cards load at a time as they scroll. */
+const FEED_ROWS = 12;
+
+/** The filtered editions, newest first, a page more each time the member scrolls to the end: the member's cards. */
+export const editionFeedQuery = (filters: EditionFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...filesQuery.queryKey, 'feed', filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<EditionPage>(
+        editionsPath({ first: pageParam, rows: FEED_ROWS, sortField: 'edition', sortOrder: -1, search: '' }, filters),
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, first) =>
+      last.items.length > 0 && first + last.items.length < last.total ? first + last.items.length : undefined,
   });
 
 export interface EditionUpload {

@@ -19,17 +19,26 @@ interface NamedRecordsOptions {
   renameAlsoChanges: QueryKey[];
 }
 
-/** List, create and rename of one kind of named record; a module that owns one kind adds what else it has. */
-export function namedRecords({ key, listPath, createPath, itemPath, renameAlsoChanges }: NamedRecordsOptions) {
+/**
+ * List, create and rename of one kind of named record (`Record`: what the server's list holds of each, a book's
+ * cover say); a module that owns one kind adds what else it has.
+ */
+export function namedRecords<Record extends NamedRecord = NamedRecord>({
+  key,
+  listPath,
+  createPath,
+  itemPath,
+  renameAlsoChanges,
+}: NamedRecordsOptions) {
   const listQuery = queryOptions({
     queryKey: [key],
-    queryFn: ({ signal }) => api.get<NamedRecord[]>(listPath, { signal }),
+    queryFn: ({ signal }) => api.get<Record[]>(listPath, { signal }),
   });
 
   function useCreate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (name: string) => api.post<NamedRecord>(createPath, { name }),
+      mutationFn: (name: string) => api.post<Record>(createPath, { name }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: listQuery.queryKey }),
     });
   }
@@ -37,7 +46,7 @@ export function namedRecords({ key, listPath, createPath, itemPath, renameAlsoCh
   function useRename() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) => api.put<NamedRecord>(itemPath(id), { name }),
+      mutationFn: ({ id, name }: { id: string; name: string }) => api.put<Record>(itemPath(id), { name }),
       onSuccess: () =>
         Promise.all(
           [listQuery.queryKey, ...renameAlsoChanges].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
@@ -48,4 +57,4 @@ export function namedRecords({ key, listPath, createPath, itemPath, renameAlsoCh
   return { listQuery, useCreate, useRename, itemPath };
 }
 
-export type NamedRecords = ReturnType<typeof namedRecords>;
+export type NamedRecords<Record extends NamedRecord = NamedRecord> = ReturnType<typeof namedRecords<Record>>;

@@ -1,7 +1,6 @@
 import type { FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import type { ReactNode } from 'react';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
 
@@ -11,13 +10,12 @@ interface EditionTableProps {
   /** The server pages, filters and sorts the editions. */
   serverPage: { total: number; page: ServerPage; onChange: (page: ServerPage) => void };
   onDownload: (file: FileRecord) => void;
-  toolbar: ReactNode;
 }
 
 const editionLabel = (file: FileRecord) => `${file.book_name} ${file.book_language} ${editionMonth(file)}`;
 
-/** The user dashboard's table of editions to download. */
-export function EditionTable({ files, loading, serverPage, onDownload, toolbar }: EditionTableProps) {
+/** The member's editions as a table, on a wide screen. */
+export function EditionTable({ files, loading, serverPage, onDownload }: EditionTableProps) {
   const downloadButton = (file: FileRecord) => (
     <Button
       icon="pi pi-download"
@@ -35,8 +33,6 @@ export function EditionTable({ files, loading, serverPage, onDownload, toolbar }
       emptyMessage="No Book was found."
       rowLabel={editionLabel}
       serverPage={serverPage}
-      toolbar={toolbar}
-      stack
     >
       <Column header="Download" body={downloadButton} />
       <Column field="book_name" header="Book Name" sortable />

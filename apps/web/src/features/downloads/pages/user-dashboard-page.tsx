@@ -1,95 +1,101 @@
-import { FILE_MESSAGES } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
+import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { useCovers } from '../../../components/book-cover/book-cover.tsx';
 import type { ServerPage } from '../../../components/record-table/record-table.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { editionPageQuery } from '../../../lib/resources/files.ts';
-import { languageRecords } from '../../../lib/resources/languages.ts';
+import { editionPageQuery, type EditionFilters as Filters } from '../../../lib/resources/files.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { useRecountAfterDownload } from '../api/get-my-download-counts.ts';
-import { ChoiceField } from '../components/choice-field.tsx';
+import { thisMonthQuery } from '../api/get-this-month.ts';
 import { DownloadCounts } from '../components/download-counts.tsx';
+import { EditionFeed } from '../components/edition-feed.tsx';
+import { EditionFilters } from '../components/edition-filters.tsx';
 import { EditionTable } from '../components/edition-table.tsx';
+import { ThisMonthEditions } from '../components/this-month-editions.tsx';
+import { useEditionView } from '../edition-view.ts';
+import '../downloads.css';
 
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'edition', sortOrder: -1, search: '' };
 
-/** A User's home: who is signed in, their downloads, and the editions to download. */
+/**
+ * A member's home, made for a phone: this month's editions in their languages first, then the earlier ones by
+ * month as they scroll (or a table, on a wide screen), and their downloads on one line.
+ */
 export function UserDashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
-  const notify = useToast();
-  const queryClient = useQueryClient();
+  const thisMonth = useQuery(thisMonthQuery);
+  const coverOf = useCovers();
+  const { canChoose, view, choose } = useEditionView();
+  // The member's own language until they choose another, or all.
+  const [chosen, setChosen] = useState<Partial<Filters>>({});
+  const filters: Filters = {
+    book: chosen.book ?? null,
+    language: chosen.language === undefined ? (thisMonth.data?.languages[0] ?? null) : chosen.language,
+  };
   const [page, setPage] = useState(FIRST_PAGE);
-  const [language, setLanguage] = useState<string | null>(null);
-  const files = useQuery(editionPageQuery(page, language));
-  const languages = (useQuery(languageRecords.listQuery).data ?? []).map((language) => language.name);
+  const table = useQuery({ ...editionPageQuery(page, filters), enabled: view === 'table' && !thisMonth.isPending });
   const startDownload = useDownloadEdition();
   const recount = useRecountAfterDownload();
-  const download = (id: string) => startDownload(id).then(recount);
+  const download = async (file: FileRecord) => {
+    await startDownload(file._id);
+    recount();
+  };
+  const notify = useToast();
 
   useEffect(() => {
-    if (files.isError) notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.loadFailed });
-  }, [files.isError, notify]);
+    if (table.isError) notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.loadFailed });
+  }, [table.isError, notify]);
 
-  const downloadNewest = async () => {
-    const newest = await queryClient.fetchQuery(editionPageQuery({ ...FIRST_PAGE, rows: 1 }, language));
-    const file = newest.items[0];
-    if (file) await download(file._id);
-    else notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.editionMissing, life: TOAST_LIFE.short });
+  const shown = new Set(thisMonth.data?.editions.flatMap(({ file }) => (file ? [file._id] : [])));
+  const changeFilters = (change: Partial<Filters>) => {
+    setChosen((current) => ({ ...current, ...change }));
+    setPage((current) => ({ ...current, first: 0 }));
   };
 
-  const toolbar = (
-    <div className="flex flex-wrap align-items-end gap-2">
-      <ChoiceField
-        id="dashboard-language"
-        label="Language"
-        value={language}
-        options={languages}
-        onChange={(event) => {
-          setLanguage(event.value);
-          setPage((current) => ({ ...current, first: 0 }));
-        }}
-        placeholder="All languages"
-        showClear
-        filter
-        className="w-14rem max-w-full"
-      />
-      <Button
-        label="Download"
-        icon="pi pi-download"
-        aria-label={language ? `Download the latest edition in ${language}` : 'Download the latest edition'}
-        onClick={() => void downloadNewest()}
-        disabled={!language}
-      />
-    </div>
-  );
-
   return (
-    <div className="flex flex-column gap-3">
-      {/* The table shows its own bar while the list first loads. */}
-      {files.isRefetching && <PageLoader />}
-      <section className="surface-card border-round-xl shadow-1 p-3 md:p-5" aria-labelledby="page-title">
+    <div className="member-home flex flex-column gap-3">
+      <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="page-title">
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-1">
           Welcome, {user?.lastName} {user?.firstName}
         </h1>
-        <p className="mt-0 mb-4 text-muted">{user?.email}</p>
+        <p className="mt-0 mb-2 text-muted">{user?.email}</p>
         <DownloadCounts />
       </section>
-      <section className="surface-card border-round-xl shadow-1 p-3 md:p-5" aria-labelledby="editions-title">
-        <h2 id="editions-title" className="text-xl font-semibold mt-0 mb-3">
-          Editions
+      <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="this-month-title">
+        <h2 id="this-month-title" className="text-xl font-semibold mt-0 mb-3">
+          This month
         </h2>
-        <EditionTable
-          files={files.data?.items ?? []}
-          loading={files.isPending}
-          serverPage={{ total: files.data?.total ?? 0, page, onChange: setPage }}
-          onDownload={(file) => void download(file._id)}
-          toolbar={toolbar}
+        <ThisMonthEditions thisMonth={thisMonth} coverOf={coverOf} onDownload={download} />
+      </section>
+      <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
+        <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
+          Earlier editions
+        </h2>
+        <EditionFilters
+          filters={filters}
+          onChange={changeFilters}
+          view={canChoose ? { value: view, onChange: choose } : undefined}
         />
+        {view === 'table' ? (
+          <EditionTable
+            files={table.data?.items ?? []}
+            loading={table.isFetching}
+            serverPage={{ total: table.data?.total ?? 0, page, onChange: setPage }}
+            onDownload={(file) => void download(file)}
+          />
+        ) : (
+          <EditionFeed
+            filters={filters}
+            enabled={!thisMonth.isPending}
+            shown={shown}
+            coverOf={coverOf}
+            onDownload={download}
+          />
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,71 @@
+import type { ThisMonth } from '@portal/contract';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { addEditionRecord } from '../../../test/editions.ts';
+import { languages } from '../../db/schema.ts';
+import { monthIn } from './this-month.ts';
+
+let app: TestApp;
+let admin: Awaited<ReturnType<typeof loginAs>>;
+const now = monthIn('UTC');
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await loginAs(app, 'Admin');
+});
+afterAll(() => app.close());
+
+async function addLanguage(name: string) {
+  const response = await admin.request('POST', '/api/languages', { name });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string; name: string };
+}
+
+const homeOf = async (member: Awaited<ReturnType<typeof loginAs>>) => {
+  const response = await member.request('GET', '/api/editions/this-month');
+  expect(response.statusCode).toBe(200);
+  return response.json() as ThisMonth;
+};
+
+describe('GET /api/editions/this-month', () => {
+  it('shows this month’s editions of every book in the languages the member downloaded, most recent first', async () => {
+    const french = await addLanguage('Français');
+    const swahili = await addLanguage('Kiswahili');
+    const earlier = await addEditionRecord(app, { book: 'Teevo', languageId: swahili.id, year: 2025, month: 1 });
+    const older = await addEditionRecord(app, { book: 'Take5', languageId: french.id, year: 2025, month: 2 });
+    const current = await addEditionRecord(app, { book: 'Teevo', languageId: french.id, ...now });
+    const member = await loginAs(app, 'User');
+    for (const file of [earlier, older]) {
+      expect((await member.request('POST', '/api/downloads', { file: file.id })).statusCode).toBe(200);
+    }
+    const home = await homeOf(member);
+    expect(home).toMatchObject({ year: now.year, month: now.month, languages: ['Français', 'Kiswahili'] });
+    expect(home.editions.map(({ book, language, file }) => [book, language, file?.id ?? null])).toEqual([
+      ['Teevo', 'Français', current.id],
+      ['Take5', 'Français', null],
+      ['Teevo', 'Kiswahili', null],
+      ['Take5', 'Kiswahili', null],
+    ]);
+  });
+
+  it('offers a member with no downloads the first language added', async () => {
+    const [first] = await app.db.select({ name: languages.name }).from(languages).orderBy(asc(languages.createdAt));
+    const home = await homeOf(await loginAs(app, 'User'));
+    expect(home.languages).toEqual([first?.name]);
+    expect(home.editions.map(({ book }) => book)).toEqual(['Teevo', 'Take5']);
+  });
+
+  it('is refused without a session', async () => {
+    expect((await app.inject({ url: '/api/editions/this-month' })).statusCode).toBe(401);
+  });
+});
+
+describe('monthIn', () => {
+  it('reads the month in the time zone, not the server’s', () => {
+    const lastEveningOfNovember = new Date('2026-11-30T20:00:00Z');
+    expect(monthIn('UTC', lastEveningOfNovember)).toEqual({ year: 2026, month: 11 });
+    expect(monthIn('Pacific/Auckland', lastEveningOfNovember)).toEqual({ year: 2026, month: 12 });
+    expect(monthIn('America/Los_Angeles', new Date('2027-01-01T03:00:00Z'))).toEqual({ year: 2026, month: 12 });
+  });
+});

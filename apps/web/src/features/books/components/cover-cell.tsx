@@ -1,0 +1,72 @@
+import { BOOK_MESSAGES, type Book, MAX_COVER_BYTES } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { useRef } from 'react';
+import { BookCover } from '../../../components/book-cover/book-cover.tsx';
+import { useChangeCover } from '../../../lib/resources/books.ts';
+import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+
+/** The image types a cover may be; the server reads each file's signature, this only narrows the picker. */
+const COVER_TYPES = 'image/png,image/jpeg,image/webp';
+
+/** A book's cover in the Books table: the image (or its placeholder), and buttons to upload, replace or remove it. */
+export function CoverCell({ book }: { book: Book }) {
+  const picker = useRef<HTMLInputElement>(null);
+  const change = useChangeCover();
+  const notify = useToast();
+
+  const save = async (file: File | null) => {
+    if (file && file.size > MAX_COVER_BYTES) {
+      notify({ severity: 'error', summary: 'Error', detail: BOOK_MESSAGES.coverTooLarge, life: TOAST_LIFE.long });
+      return;
+    }
+    try {
+      await change.mutateAsync({ book, file });
+      notify({
+        severity: 'success',
+        summary: 'Success',
+        detail: file ? BOOK_MESSAGES.coverSaved : BOOK_MESSAGES.coverRemoved,
+      });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      notify({ severity: 'error', summary: 'Error', detail, life: TOAST_LIFE.long });
+    }
+  };
+
+  return (
+    <div className="flex align-items-center gap-2">
+      <BookCover name={book.name} cover={book.cover} size="thumbnail" />
+      <input
+        ref={picker}
+        type="file"
+        accept={COVER_TYPES}
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void save(file);
+        }}
+      />
+      <Button
+        type="button"
+        icon="pi pi-upload"
+        text
+        label={book.cover ? 'Replace' : 'Upload'}
+        aria-label={`${book.cover ? 'Replace the cover' : 'Upload a cover'} of ${book.name}`}
+        loading={change.isPending}
+        onClick={() => picker.current?.click()}
+      />
+      {book.cover && (
+        <Button
+          type="button"
+          icon="pi pi-times"
+          text
+          severity="danger"
+          label="Remove"
+          aria-label={`Remove the cover of ${book.name}`}
+          disabled={change.isPending}
+          onClick={() => void save(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -33,7 +33,7 @@ export function CoverCell({ book }: { book: Book }) {
   };
 
   return (
-    <div className="flex align-items-center gap-2">
+    <div className="flex flex-wrap align-items-center gap-2">
       <BookCover name={book.name} cover={book.cover} size="thumbnail" />
       <input
         ref={picker}

@@ -21,10 +21,13 @@ describe('API basics', () => {
     expect(response.json()).toMatchObject({ status: 'ok', database: 'up' });
   });
 
-  it('GET /api/config gives the browser the external links', async () => {
+  it('GET /api/config gives the browser the external links and who runs the portal', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
     expect(response.json().links.home).toMatch(/^https:\/\//);
+    // No TERMS_URL or PRIVACY_URL: the web app links its built-in page.
+    expect(response.json().links).not.toHaveProperty('terms');
+    expect(response.json().operator).toBe('Teen Devotional');
   });
 
   it('an unknown /api route answers 404 JSON', async () => {
@@ -68,6 +71,24 @@ describe('behind https (PUBLIC_URL)', () => {
     expect((await app.inject({ url: '/api/health' })).headers['strict-transport-security']).toMatch(/max-age=\d+/);
     const docs = await app.inject({ url: '/api/docs/static/index.html' });
     expect(docs.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('an installation with its own terms and privacy notice', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp({
+      TERMS_URL: 'https://example.org/terms',
+      PRIVACY_URL: 'https://example.org/privacy',
+      MAIL_FROM: 'Grace Chapel Youth <youth@example.org>',
+    });
+  });
+  afterAll(() => app.close());
+
+  it('GET /api/config links them and names the operator', async () => {
+    const { links, operator } = (await app.inject({ url: '/api/config' })).json();
+    expect(links).toMatchObject({ terms: 'https://example.org/terms', privacy: 'https://example.org/privacy' });
+    expect(operator).toBe('Grace Chapel Youth');
   });
 });
 

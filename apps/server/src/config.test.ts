@@ -44,6 +44,8 @@ describe('loadConfig', () => {
     ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
     ['ACCEL_REDIRECT_PREFIX', 'protected-files'],
     ['ACCEL_REDIRECT_PREFIX', '/'],
+    ['TERMS_URL', 'terms.html'],
+    ['PRIVACY_URL', 'mailto:privacy@example.org'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() =>
       loadConfig({ [name]: value, ...(name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-1' } : {}) }),
@@ -69,6 +71,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ COOKIE_SAMESITE: 'none', PUBLIC_URL: 'https://portal.example.org' }).cookieSameSite).toBe(
       'none',
     );
+  });
+
+  it('links the installation’s terms and privacy notice when given, and names the operator as its mail does', () => {
+    const defaults = loadConfig({});
+    expect(defaults.links.terms).toBeUndefined();
+    expect(defaults.links.privacy).toBeUndefined();
+    expect(defaults.operator).toBe('Teen Devotional');
+    const own = loadConfig({
+      TERMS_URL: 'https://example.org/terms',
+      PRIVACY_URL: 'https://example.org/privacy',
+      MAIL_FROM: '"Grace Chapel Youth" <youth@example.org>',
+    });
+    expect(own.links).toMatchObject({ terms: 'https://example.org/terms', privacy: 'https://example.org/privacy' });
+    expect(own.operator).toBe('Grace Chapel Youth');
+    expect(
+      loadConfig({ MAIL_FROM: 'youth@example.org', EXTERNAL_HOME_URL: 'https://youth.example.org/' }).operator,
+    ).toBe('youth.example.org');
   });
 
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

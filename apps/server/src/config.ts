@@ -72,6 +72,8 @@ const environmentSchema = z.object({
   BRAILLE_URL: httpUrl.default('https://www.teevo.org/braille'),
   PUBLICATIONS_URL: httpUrl.default('https://www.teevo.org/publications'),
   TEASER_VIDEO_URL: httpUrl.default('https://www.teevo.org/media/teaser.mp4'),
+  TERMS_URL: optional(httpUrl),
+  PRIVACY_URL: optional(httpUrl),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -89,6 +91,9 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
  */
 export const fromCaller = (target: string, environment: Record<string, string | undefined> = process.env) =>
   path.resolve(environment.INIT_CWD ?? process.cwd(), target);
+
+/** The display name of a sender such as `"Teen Devotional" <no-reply@example.org>`; none for a bare address. */
+const senderName = (from: string) => from.match(/^\s*"?([^"<]*?)"?\s*</)?.[1] || undefined;
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
@@ -155,7 +160,12 @@ function toConfig(
       braille: e.BRAILLE_URL,
       publications: e.PUBLICATIONS_URL,
       teaserVideo: e.TEASER_VIDEO_URL,
+      // Unset: the web app links its own page (/terms) instead.
+      terms: e.TERMS_URL,
+      privacy: e.PRIVACY_URL,
     },
+    /** Who runs the portal, as the built-in terms page names them: the sender of its e-mails, else its home site. */
+    operator: senderName(e.MAIL_FROM) ?? new URL(e.EXTERNAL_HOME_URL).host,
     webDist: e.WEB_DIST ? fromCaller(e.WEB_DIST, environment) : defaultWebDist,
   };
 }

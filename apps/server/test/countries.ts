@@ -22,3 +22,8 @@ export async function uploadCountries(
 ) {
   return postForm(app, '/api/files/uploadCountries', headers, await countryFileBody(content, file));
 }
+
+/** Asks what uploading the file would change (POST /api/countries/preview); changes nothing. */
+export async function previewCountries(app: TestApp, headers: Record<string, string>, content: string | Buffer) {
+  return postForm(app, '/api/countries/preview', headers, await countryFileBody(content));
+}

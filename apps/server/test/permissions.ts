@@ -30,6 +30,9 @@ export const MATRIX = rows`
   ${'DELETE /api/translation/delete/:id'}                            | ${'records:manage'}               | ${200}
   ${'GET /api/country/getAll'}                                       | ${'public'}                       | ${200}
   ${'POST /api/files/uploadCountries'}                               | ${'records:manage'}               | ${200}
+  ${'POST /api/countries/preview'}                                   | ${'records:manage'}               | ${200}
+  ${'GET /api/countries/restore/preview'}                            | ${'records:manage'}               | ${200}
+  ${'POST /api/countries/restore'}                                   | ${'records:manage'}               | ${200}
   ${'GET /api/books'}                                                | ${'public'}                       | ${200}
   ${'POST /api/books'}                                               | ${'records:manage'}               | ${201}
   ${'PUT /api/books/:id'}                                            | ${'records:manage'}               | ${200}
@@ -56,6 +59,8 @@ export const MATRIX = rows`
   ${'DELETE /api/accounts/:id of the caller'}                        | ${'signed-in'}                    | ${200}
   ${'DELETE /api/accounts/:id of a User'}                            | ${'accounts:manage'}              | ${200}
   ${'DELETE /api/accounts/:id of a Super Admin'}                     | ${'accounts:manage-super-admins'} | ${200}
+  ${'POST /api/accounts/church of a User'}                           | ${'accounts:manage'}              | ${200}
+  ${'POST /api/accounts/church of a Super Admin'}                    | ${'accounts:manage-super-admins'} | ${200}
   ${'POST /api/files/uploadfile'}                                    | ${'files:manage'}                 | ${201}
   ${'POST /api/file/upload'}                                         | ${'files:manage'}                 | ${201}
   ${'POST /api/file/upload/'}                                        | ${'files:manage'}                 | ${201}
@@ -89,6 +94,7 @@ export const MATRIX = rows`
   ${'POST /api/migrate/import'}                                      | ${'migration:run'}                | ${200}
   ${'GET /api/migrate/progress'}                                     | ${'migration:run'}                | ${200}
   ${'GET /api/migrate/migrate-data'}                                 | ${'migration:run'}                | ${200}
+  ${'GET /api/migrate/reports/latest'}                               | ${'migration:run'}                | ${200}
 `;
 
 /** Routes anyone may call that the matrix leaves out: signing up and in, health, configuration and the API docs. */

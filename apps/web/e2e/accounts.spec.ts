@@ -94,9 +94,9 @@ test('a new member signs up, verifies, signs in, edits the profile, signs out an
   await signInThroughDialog(page, email, 'Journey-pass-1');
   await expect(page).toHaveURL('/');
   const banner = page.getByRole('banner');
-  await expect(banner).toContainText('Owusu Ama');
+  await expect(banner).toContainText('Ama Owusu');
   await page.reload();
-  await expect(banner).toContainText('Owusu Ama');
+  await expect(banner).toContainText('Ama Owusu');
   await expect(banner).toContainText(email);
 
   await page.goto('/user/profile');
@@ -104,7 +104,7 @@ test('a new member signs up, verifies, signs in, edits the profile, signs out an
   await page.getByLabel('First Name').fill('Abena');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your profile is up to date.')).toBeVisible();
-  await expect(banner).toContainText('Owusu Abena');
+  await expect(banner).toContainText('Abena Owusu');
   await page.reload();
   await expect(page.getByLabel('First Name')).toHaveValue('Abena');
 
@@ -133,7 +133,7 @@ test('a new member signs up, verifies, signs in, edits the profile, signs out an
   await expect(page.getByText(ACCOUNT_MESSAGES.wrongCredentials)).toBeVisible();
   await signInThroughDialog(page, email, 'Journey-pass-2');
   await expect(page).toHaveURL('/');
-  await expect(banner).toContainText('Owusu Abena');
+  await expect(banner).toContainText('Abena Owusu');
 });
 
 test('an Admin signing in lands on the dashboard; a User sent to sign in from the back office is denied it', async ({
@@ -141,11 +141,11 @@ test('an Admin signing in lands on the dashboard; a User sent to sign in from th
 }) => {
   const admin = await createAccount(page.request, 'Admin', { firstName: 'Kofi', lastName: 'Boateng' });
   await page.goto('/en/dist');
-  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).click();
   await signInThroughDialog(page, admin.email, admin.password);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-  await expect(page.getByRole('banner')).toContainText('Boateng Kofi');
+  await expect(page.getByRole('banner')).toContainText('Kofi Boateng');
   await page.getByRole('button', { name: /Boateng Kofi/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
@@ -187,12 +187,12 @@ test('sign-up shows a field’s error once it was touched, and the church only f
   await expect(page.getByText(ACCOUNT_MESSAGES.churchRequired)).toHaveCount(0);
 });
 
-test('the landing page’s Login opens sign in and its Sign Up dialog registers a member with no church', async ({
+test('the landing page’s Sign In opens sign in and its Sign Up dialog registers a member with no church', async ({
   page,
 }) => {
   const email = `kwame.asare.${Date.now()}@example.org`;
   await page.goto('/en/dist');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -234,6 +234,36 @@ test('the landing page’s Login opens sign in and its Sign Up dialog registers 
     isMember: true,
     church: null,
   });
+});
+
+test('a verification link opened again says the address is already verified and offers Sign In', async ({ page }) => {
+  const email = `efua.mensah.${Date.now()}@example.org`;
+  const registered = await page.request.post('/api/accounts/register', {
+    data: {
+      fullName: 'Efua Mensah',
+      email,
+      password: 'Twice-pass-1',
+      confirmPassword: 'Twice-pass-1',
+      church: 'NAN',
+      isMember: true,
+      acceptTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(200);
+  const link = await mailedLink(email, '/account/verify-email');
+
+  await page.goto(link);
+  await page.getByRole('dialog', { name: 'Email Verified' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL('/login');
+
+  await page.goto(link);
+  await expect(page.getByText(ACCOUNT_MESSAGES.alreadyVerified)).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/login');
+  await signInThroughDialog(page, email, 'Twice-pass-1');
+  await expect(page).toHaveURL('/');
 });
 
 test('a reset or verification link with a bad token says so and points to forgot password', async ({ page }) => {

@@ -1,15 +1,13 @@
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
   ACCOUNT_MESSAGES,
   CHURCH_MESSAGES,
-  COUNTRY_MESSAGES,
+  churchHasMembersMessage,
   LANGUAGE_MESSAGES,
   languageInUseMessage,
 } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { bearerOf, createAccount, E2E_ADMIN, signInAs } from './support/session.ts';
 
 /** Names unique to this run, so that a search finds only this test's rows. */
@@ -113,6 +111,87 @@ test('churches: validation, create, duplicate, search, page, sort, edit and dele
   await expect(churches.getByText(names[0] as string)).toHaveCount(0);
 });
 
+test('a church with members is not deleted until Users moves them to another church', async ({ page }) => {
+  // Three screens, and axe reading the move dialog.
+  test.setTimeout(120_000);
+  // Not `run`: the churches test counts the churches named with it.
+  const tag = (Date.now() + 1).toString(36);
+  const headers = await bearerOf(page.request);
+  const church = async (name: string, country: string) => {
+    const created = await page.request.post('/api/church/create', { headers, data: { name, country, allocation: 5 } });
+    expect(created.ok(), await created.text()).toBe(true);
+    return (await created.json()) as { id: string };
+  };
+  const [closing, receiving] = [await church(`Closing ${tag}`, 'Ghana'), await church(`Receiving ${tag}`, 'Kenya')];
+  const lastName = `Moved${tag}`;
+  const members = [
+    await createAccount(page.request, 'User', { firstName: 'Ama', lastName }),
+    await createAccount(page.request, 'User', { firstName: 'Kojo', lastName }),
+  ];
+  const superAdmin = await createAccount(page.request, 'Super Admin', { firstName: 'Esi', lastName });
+  for (const member of [...members, superAdmin]) {
+    const joined = await page.request.put(`/api/accounts/${member.id}`, { headers, data: { church: closing.id } });
+    expect(joined.ok(), await joined.text()).toBe(true);
+  }
+  await signInAs(page, 'Admin');
+
+  // The church stays, and the toast says why.
+  await page.goto('/admin/church');
+  await page.getByRole('searchbox', { name: 'Search churches' }).fill(`Closing ${tag}`);
+  await page.getByRole('button', { name: `Delete Closing ${tag}` }).click();
+  await confirmDelete(page);
+  await expect(toast(page, churchHasMembersMessage(3))).toBeVisible();
+  await expect(table(page, 'Churches').getByText(`Closing ${tag}`)).toBeVisible();
+
+  // Users: select the members, Move to church, pick the church, Move.
+  await page.goto('/admin/user-list');
+  const users = table(page, 'Users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(lastName);
+  await expect(bodyRows(users)).toHaveCount(3);
+  const move = page.getByRole('button', { name: 'Move to church' });
+  await expect(move).toBeDisabled();
+  // Selects the account's row, or unselects it.
+  const select = async (account: { email: string }) =>
+    bodyRows(users).filter({ hasText: account.email }).getByRole('checkbox').click();
+  for (const account of [...members, superAdmin]) await select(account);
+  await move.click();
+  const dialog = page.getByRole('dialog', { name: 'Move to church' });
+  await expect(dialog).toContainText('Move the 3 selected users to this church:');
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.churchRequired)).toBeVisible();
+  await chooseOption(page, 'Church', `Receiving ${tag} (Kenya)`);
+  expect(await seriousViolations(page)).toEqual([]);
+  // An Admin moves no Super Admin: nobody moves, and the dialog says why.
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(dialog.getByText(ACCOUNT_MESSAGES.superAdminOnly)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bodyRows(users).filter({ hasText: `Receiving ${tag}` })).toHaveCount(0);
+
+  await select(superAdmin);
+  await move.click();
+  await expect(dialog).toContainText('Move the 2 selected users to this church:');
+  await chooseOption(page, 'Church', `Receiving ${tag} (Kenya)`);
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(toast(page, `2 accounts moved to Receiving ${tag} (Kenya).`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(bodyRows(users).filter({ hasText: `Receiving ${tag}` })).toHaveCount(2);
+  await expect(users.locator('tbody tr[aria-selected=true]')).toHaveCount(0);
+  await expect(move).toBeDisabled();
+
+  // Only the Super Admin is left, whom a Super Admin moves; then the church goes.
+  const moved = await page.request.post('/api/accounts/church', {
+    headers,
+    data: { ids: [superAdmin.id], churchId: receiving.id },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await page.goto('/admin/church');
+  await page.getByRole('searchbox', { name: 'Search churches' }).fill(`Closing ${tag}`);
+  await page.getByRole('button', { name: `Delete Closing ${tag}` }).click();
+  await confirmDelete(page);
+  await expect(toast(page, CHURCH_MESSAGES.deleted)).toBeVisible();
+  await expect(page.getByText('No church found.')).toBeVisible();
+});
+
 test('languages: validation, create, search, page, sort, rename and delete', async ({ page, request }) => {
   await signInAs(page, 'Admin');
   await page.goto('/admin/languages');
@@ -194,25 +273,6 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
   await expect(bodyRows(languages)).toHaveCount(4);
 });
 
-test('country upload: a bad file is refused in the browser, a good one replaces the list', async ({ page }) => {
-  await signInAs(page, 'Admin');
-  await page.goto('/admin/upload');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Country Upload');
-  await expect(page.getByText(/The country list has \d+ countries\./)).toBeVisible();
-
-  const folder = os.tmpdir();
-  const bad = path.join(folder, `countries-bad-${run}.json`);
-  writeFileSync(bad, JSON.stringify({ country: 'Ghana' }));
-  await page.locator('input[type=file]').setInputFiles(bad);
-  await expect(page.getByRole('status').getByText(COUNTRY_MESSAGES.wrongShape)).toBeVisible();
-
-  const good = path.join(folder, `countries-${run}.json`);
-  writeFileSync(good, JSON.stringify(['Ghana', { country: 'Kenya' }, 'Nigeria', 'ghana']));
-  await page.locator('input[type=file]').setInputFiles(good);
-  await expect(page.getByRole('status').getByText(`${COUNTRY_MESSAGES.uploaded} 3 countries uploaded.`)).toBeVisible();
-  await expect(page.getByText('The country list has 3 countries.')).toBeVisible();
-});
-
 test("users: search, sort and page the list, and change a user's role", async ({ page }) => {
   const lastName = `Owusu${run}`;
   const person = await createAccount(page.request, 'User', { firstName: 'Kofi', lastName });
@@ -236,7 +296,7 @@ test("users: search, sort and page the list, and change a user's role", async ({
   await expect(row).toContainText(person.email);
   await expect(row).toContainText('User');
 
-  await row.click();
+  await row.getByRole('button', { name: `Edit Kofi ${lastName}` }).click();
   await expect(page).toHaveURL(`/admin/user/${person.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit User');
   await expect(page.getByLabel('Email')).toHaveValue(person.email);

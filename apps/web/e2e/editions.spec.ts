@@ -9,6 +9,7 @@ import {
   monthName,
   type PublicConfig,
   tooLargeMessage,
+  uploadedCountMessage,
 } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
@@ -57,7 +58,9 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
   }
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText(FILE_MESSAGES.uploaded)).toHaveCount(2);
-  await expect(toast(page, FILE_MESSAGES.uploaded).first()).toBeVisible();
+  // One toast for the batch.
+  await expect(toast(page, uploadedCountMessage(2))).toBeVisible();
+  await expect(toast(page, FILE_MESSAGES.uploaded)).toHaveCount(0);
   await expect(dialog.getByRole('progressbar', { name: /^Upload of/ }).first()).toHaveAttribute('aria-valuenow', '100');
   await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
 
@@ -103,7 +106,9 @@ test('a User downloads the edition they pick, byte for byte, and it counts on th
   await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Owusu' });
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Owusu Ama');
+  // The name as the person wrote it, first name first (issue 14).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ama Owusu');
+  await expect(page.locator('.layout-topbar-user')).toContainText('Ama Owusu');
   const thisMonth = page.locator('.download-count').filter({ hasText: 'Downloads this month' });
   await expect(thisMonth).toHaveText(/0$/);
 
@@ -154,7 +159,7 @@ test('a User downloads the edition they pick, byte for byte, and it counts on th
   await expect(toast(page, FILE_MESSAGES.editionMissing)).toBeVisible();
 });
 
-test('the download screen in the shell is the same panel, and Logout signs out to the landing page', async ({
+test('the download screen in the shell is the same panel, and Sign Out signs out to the landing page', async ({
   page,
 }) => {
   await signInAs(page, 'User');
@@ -168,9 +173,9 @@ test('the download screen in the shell is the same panel, and Logout signs out t
   await language.click();
   await expect(page.getByText('No edition in any language for this month yet.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
 test('Return to homepage signs the user out and opens the configured home site', async ({ page, request }) => {
@@ -183,7 +188,7 @@ test('Return to homepage signs the user out and opens the configured home site',
   await page.getByRole('button', { name: 'Return to homepage' }).click();
   await page.waitForURL(`${links.home}**`);
   await page.goto('/en/dist');
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
 

@@ -1,6 +1,7 @@
 import { LANDING_HERO } from '../src/features/landing/hero-text.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { signInAs } from './support/session.ts';
 
 // The default theme, and one dim and one dark theme, whose colours differ the most from it.
 for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
@@ -18,11 +19,11 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
 
     await expect(page.locator('link#theme-link')).toHaveAttribute('href', `/themes/${theme}/theme.css`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teevo and Take5, every month, in your language');
-    await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
-    const video = page.locator('video');
-    await expect(video).toHaveAttribute('preload', 'none');
-    await expect(video.locator('source')).toHaveAttribute('src', /^https?:\/\/.+/);
+    // The teaser is its poster and a Play button: no video is fetched until the visitor asks.
+    await expect(page.getByRole('button', { name: 'Play the teaser video' })).toBeVisible();
+    await expect(page.locator('video')).toHaveCount(0);
     for (const name of [
       'Sponsor a translation',
       'Listen to the audio format',
@@ -81,3 +82,65 @@ test('React takes over the prerendered landing page without drawing it again', a
   ).toBe(0);
   expect(errors).toEqual([]);
 });
+
+test('a signed-in member on the landing page has their menu: dashboard, profile, sign out; the logo goes to /', async ({
+  page,
+}) => {
+  const account = await signInAs(page, 'User');
+  await page.goto('/en/dist');
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'Teen Devotional' })).toHaveAttribute('href', '/');
+
+  const userButton = banner.getByRole('button', { name: new RegExp(account.email) });
+  await userButton.click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL('/user/profile');
+
+  await page.goto('/en/dist');
+  await userButton.click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+
+  // Every page outside the shell keeps the menu, and offers no Sign In or Sign Up to someone signed in.
+  for (const path of ['/signup', '/account/forgot-password', '/terms', '/no/such/page', '/access']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(userButton, path).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Sign In' }), path).toHaveCount(0);
+    await expect(banner.getByRole('link', { name: 'Teen Devotional' }), path).toHaveAttribute('href', '/');
+  }
+
+  await page.goto('/en/dist');
+  await userButton.click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  // A visitor's logo stays on the landing page: `/` would only ask them to sign in.
+  await expect(banner.getByRole('link', { name: 'Teen Devotional' })).toHaveAttribute('href', '/en/dist');
+});
+
+for (const theme of ['lara-light-indigo', 'lara-dark-indigo']) {
+  test(`the landing page with the member's menu open has no serious accessibility violations and fits 360 px (${theme})`, async ({
+    page,
+  }) => {
+    // axe reads each page whole, at two widths.
+    test.setTimeout(120_000);
+    await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
+    const account = await signInAs(page, 'User');
+    for (const width of [1366, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/en/dist');
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(account.email) })
+        .click();
+      await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: test.info().outputPath(`landing-member-${width}.png`) });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  });
+}

@@ -2,9 +2,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { MIGRATION_MESSAGES } from '@portal/contract';
+import { formatFileSize, MIGRATION_MESSAGES } from '@portal/contract';
 import bcrypt from 'bcryptjs';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
+import { freshTest } from './support/fresh-portal.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
 const stamp = Date.now();
@@ -105,3 +107,82 @@ test('an Admin is denied the migration screen', async ({ page }) => {
   await page.goto('/admin/migrate');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denied');
 });
+
+/** Writes the collections as mongoexport JSON Lines files; returns their paths. */
+async function writeCollections(collections: Record<string, object[]>): Promise<string[]> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'legacy-export-'));
+  return Promise.all(
+    Object.entries(collections).map(async ([name, documents]) => {
+      const file = path.join(folder, `${name}.json`);
+      await writeFile(file, jsonLines(documents));
+      return file;
+    }),
+  );
+}
+
+freshTest(
+  'the migration screen: no failing request on a first visit, each file its size and real state, conflicts by name',
+  async ({ page }) => {
+    // Two axe runs, a dry run and an import on a portal of its own.
+    test.setTimeout(120_000);
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    const church = { _id: { $oid: oid() }, name: 'Bethel Chapel', country: 'Ghana', allocation: 10 };
+    const passwordHash = await bcrypt.hash('Old-password-1', 4);
+    const person = (firstName: string, email: string) => ({
+      _id: { $oid: oid() },
+      email,
+      passwordHash,
+      title: 'Mr',
+      firstName,
+      lastName: 'Legacy',
+      country: 'Ghana',
+      role: 'User',
+      church: church._id.$oid,
+    });
+    // Enough accounts for a size in KB; the last two share an e-mail address.
+    const accounts = [
+      ...Array.from({ length: 12 }, (_, index) => person(`Member${index}`, `member${index}@legacy.example.org`)),
+      person('Ama', 'ama@legacy.example.org'),
+      person('Kofi', 'ama@legacy.example.org'),
+    ];
+    const files = await writeCollections({ churches: [church], accounts });
+
+    await signInAs(page, 'Super Admin');
+    await page.goto('/admin/migrate');
+    await expect(page.getByText(MIGRATION_MESSAGES.noReport)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Legacy export files').setInputFiles(files);
+    const item = (name: string) => page.locator('.p-fileupload-row').filter({ hasText: name });
+    const accountsSize = Buffer.byteLength(jsonLines(accounts));
+    await expect(item('accounts.json')).toContainText(formatFileSize(accountsSize));
+    expect(formatFileSize(accountsSize)).toMatch(/^\d+\.\d KB$/);
+    for (const name of ['accounts.json', 'churches.json']) await expect(item(name)).toContainText('Not checked yet');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect(page.getByRole('heading', { name: 'Dry run report' })).toBeVisible();
+    for (const name of ['accounts.json', 'churches.json']) await expect(item(name)).toContainText('Dry run done');
+
+    const conflicts = page.getByRole('table', { name: 'Conflicts' });
+    const duplicate = conflicts.getByRole('row').filter({ hasText: 'ama@legacy.example.org' });
+    await expect(duplicate).toContainText('E-mail already used by Ama Legacy');
+    const kofi = accounts.at(-1)?._id.$oid as string;
+    const ama = accounts.at(-2)?._id.$oid as string;
+    await expect(conflicts).not.toContainText(ama);
+    // The screen, without the dry run's toast (the theme's colours, shared by every toast of the portal).
+    expect(await seriousViolations(page, { exclude: '.p-toast' })).toEqual([]);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible();
+    for (const name of ['accounts.json', 'churches.json']) await expect(item(name)).toContainText('Imported');
+    await expect(duplicate).toContainText(kofi);
+    expect(failures).toEqual([]);
+  },
+);

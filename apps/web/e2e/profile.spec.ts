@@ -39,7 +39,7 @@ test('a new password needs the current one: missing and wrong are refused on the
   // change of names alone asks for no password.
   await page.getByLabel('Last Name').fill('Asante');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('banner')).toContainText('Asante Esi');
+  await expect(page.getByRole('banner')).toContainText('Esi Asante');
   await expect(page).toHaveURL('/profile/details');
 
   await page.getByRole('button', { name: /Asante Esi/ }).click();
@@ -99,7 +99,7 @@ test('a User deletes their own account from the profile, with the keyboard, and 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/en/dist');
   await expect(page.locator('.p-toast-message-success')).toContainText(ACCOUNT_MESSAGES.accountDeleted);
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
   await page.goto('/login');
@@ -125,5 +125,5 @@ test('the last Super Admin is told in the dialog why their account stays', async
   await expect(page).toHaveURL('/user/profile');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('banner')).toContainText('Mensah Grace');
+  await expect(page.getByRole('banner')).toContainText('Grace Mensah');
 });

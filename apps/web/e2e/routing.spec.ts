@@ -18,7 +18,7 @@ test('reloading a back-office page serves the app, which sends a visitor to sign
 
 test('closing the Sign In dialog leaves the landing page', async ({ page }) => {
   await page.goto('/en/dist');
-  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/login');
   await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL('/en/dist');
@@ -59,4 +59,26 @@ test('/admin alone opens the dashboard rather than an empty page', async ({ page
   await page.goto('/admin');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+});
+
+test('any GET of a page path answers the page, whatever the client accepts; the API and missing files stay JSON 404', async ({
+  request,
+}) => {
+  // curl sends Accept: */*; some health checks and link checkers send no Accept at all.
+  for (const headers of [{ accept: '*/*' }, {}, { accept: 'application/json' }] as Record<string, string>[]) {
+    for (const path of ['/', '/en/dist', '/admin/church']) {
+      const response = await request.get(path, { headers });
+      expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(200);
+      expect(response.headers()['content-type']).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  }
+  const api = await request.get('/api/nope', { headers: { accept: '*/*' } });
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ message: MESSAGES.routeNotFound });
+  for (const path of ['/assets/missing.js', '/favicon.ico']) {
+    const missing = await request.get(path, { headers: { accept: 'text/html' } });
+    expect(missing.status(), path).toBe(404);
+    expect(await missing.json()).toEqual({ message: MESSAGES.notFound });
+  }
 });

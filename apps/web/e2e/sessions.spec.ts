@@ -19,20 +19,20 @@ function revoked(page: Page) {
 /** The user's dashboard, whose figures come from the API: the session works. */
 async function expectWorkingDashboard(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /);
-  await expect(page.locator('.download-count .text-3xl').first()).toHaveText(/^\d+$/);
+  await expect(page.locator('.download-count strong').first()).toHaveText(/^\d+$/);
 }
 
 const signOutThroughTopBar = async (page: Page) => {
   await page.goto('/');
   await expectWorkingDashboard(page);
   const cookie = await refreshCookieOf(page.context());
-  await page.getByRole('button', { name: /Mensah Grace/ }).click();
+  await page.getByRole('button', { name: /Grace Mensah/ }).click();
   const answer = revoked(page);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   return { cookie, answer };
 };
 
-const signOutThroughLandingPage = (button: 'Logout' | 'Return to homepage') => async (page: Page) => {
+const signOutThroughLandingPage = (button: 'Sign Out' | 'Return to homepage') => async (page: Page) => {
   await page.goto('/en/dist');
   const leave = page.getByRole('button', { name: button });
   await expect(leave).toBeEnabled();
@@ -44,7 +44,7 @@ const signOutThroughLandingPage = (button: 'Logout' | 'Return to homepage') => a
 
 const SIGN_OUTS = {
   'the top bar’s Sign Out': { signOut: signOutThroughTopBar, lands: /\/en\/dist$/ },
-  'the landing page’s Logout': { signOut: signOutThroughLandingPage('Logout'), lands: /\/en\/dist$/ },
+  'the landing page’s Sign Out': { signOut: signOutThroughLandingPage('Sign Out'), lands: /\/en\/dist$/ },
   'the landing page’s Return to homepage': {
     signOut: signOutThroughLandingPage('Return to homepage'),
     lands: /^https:\/\/www\.teevo\.org\/$/,
@@ -92,7 +92,7 @@ test('two tabs refreshing at the same moment both stay signed in', async ({ page
   await other.getByLabel('First Name').fill('Efua');
   await other.getByRole('button', { name: 'Save' }).click();
   await expect(other.getByText('Your profile is up to date.')).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText('Mensah Efua');
+  await expect(page.getByRole('banner')).toContainText('Efua Mensah');
   await page.reload();
   await expectWorkingDashboard(page);
 });
@@ -118,7 +118,7 @@ test('two tabs whose access token falls due at the same moment take turns and bo
     [page, 'Efua'],
     [other, 'Akosua'],
   ] as const) {
-    await tab.getByRole('button', { name: /^Mensah / }).click();
+    await tab.getByRole('button', { name: /^\S+ Mensah\b/ }).click();
     await tab.getByRole('menuitem', { name: 'Profile' }).click();
     await tab.getByLabel('First Name').fill(firstName);
     await tab.getByRole('button', { name: 'Save' }).click();
@@ -136,11 +136,11 @@ test('signing out in one tab signs out the others; signing in in one signs in th
   await other.goto('/');
   await expectWorkingDashboard(other);
 
-  await other.getByRole('button', { name: /Mensah Grace/ }).click();
+  await other.getByRole('button', { name: /Grace Mensah/ }).click();
   await other.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(other).toHaveURL('/en/dist');
   await expect(page).toHaveURL('/en/dist');
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   // One tab signs in again; the other, left on the sign-in page, goes on signed in too.
   await page.goto('/login');
@@ -152,14 +152,14 @@ test('signing out in one tab signs out the others; signing in in one signs in th
   await other.getByLabel('First Name').fill('Adjoa');
   await other.getByRole('button', { name: 'Save' }).click();
   await expect(other.getByText('Your profile is up to date.')).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText('Mensah Adjoa');
+  await expect(page.getByRole('banner')).toContainText('Adjoa Mensah');
 });
 
 /** Signs a new User in on that page, then has the Super Admin delete the account behind the page's back. */
 async function deletedWhileOn(page: Page, request: APIRequestContext, path: string) {
   const account = await signInAs(page, 'User');
   await page.goto(path);
-  await expect(page.getByRole('banner')).toContainText('Mensah Grace');
+  await expect(page.getByRole('banner')).toContainText('Grace Mensah');
   const deleted = await request.delete(`/api/accounts/${account.id}`, { headers: await bearerOf(request) });
   expect(deleted.status()).toBe(200);
 }
@@ -181,7 +181,7 @@ test('a person whose account an admin deleted is sent once to sign in, told that
   // Told once: closing the dialog leaves a visitor on the landing page, not sent back to sign in.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL('/en/dist');
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

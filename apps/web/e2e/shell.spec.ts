@@ -7,7 +7,7 @@ const SHELL_PAGES: Record<string, string> = {
   '/admin/dashboard': 'Dashboard',
   '/admin/file-list': 'File Manager',
   '/user/download': 'Download',
-  '/admin/upload': 'Country Upload',
+  '/admin/upload': 'Countries',
   '/admin/church': 'Church List',
   '/admin/languages': 'Languages',
   '/admin/books': 'Books',
@@ -51,14 +51,14 @@ test('an Admin gets the shell with the back-office menu, and signing out goes to
   await page.goto('/en/dist');
   await expect(page).toHaveURL('/');
   await page.goto('/admin/church');
-  await expect(page.getByRole('banner')).toContainText('Mensah Grace');
+  await expect(page.getByRole('banner')).toContainText('Grace Mensah');
   await expect(page.getByRole('banner')).toContainText(account.email);
 
-  await page.getByRole('button', { name: /Mensah Grace/ }).click();
+  await page.getByRole('button', { name: /Grace Mensah/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
 test('a User sees only the download menu and is denied the back office', async ({ page }) => {

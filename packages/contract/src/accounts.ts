@@ -13,6 +13,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Value the sign-up dialog sends for "no church". */
 export const NO_CHURCH = 'NAN';
 
+/** Most accounts one "move to church" takes. */
+export const MAX_ACCOUNTS_MOVED = 1000;
+
 export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email address. E.g. example@email.com',
@@ -33,17 +36,20 @@ export const ACCOUNT_MESSAGES = {
     'Please verify your e-mail address before signing in: use the link we sent you, or Forgot your password to get a new one.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   registered: 'Registration successful, please check your email for verification instructions.',
-  verified: 'Verification successful, you can now login.',
+  verified: 'Verification successful, you can now sign in.',
   verifyFailed: 'Verification failed, you can also verify your account using the forgot password page.',
+  alreadyVerified: 'This e-mail address is already verified, you can sign in.',
   resetSent: 'Please check your email for password reset instructions.',
   tokenValid: 'Token is valid.',
   tokenInvalid: 'Token validation failed, if the token has expired you can get a new one at the forgot password page.',
-  passwordReset: 'Password reset successful, you can now login.',
+  passwordReset: 'Password reset successful, you can now sign in.',
   signedOut: 'Signed out.',
   accountDeleted: 'Account deleted successfully.',
   emailTaken: 'An account with this e-mail address already exists.',
   accountNotFound: 'Account not found.',
   churchNotFound: 'The selected church does not exist.',
+  moveNoAccounts: 'Choose the accounts to move.',
+  moveTooManyAccounts: `Move at most ${MAX_ACCOUNTS_MOVED.toLocaleString('en')} accounts at once.`,
   superAdminOnly: 'Only a Super Admin can manage Super Admin accounts.',
   lastSuperAdmin: 'At least one Super Admin must remain.',
   ownRoleLocked: 'You can not change your own role, e-mail or verified flag.',
@@ -246,3 +252,20 @@ export type AccountListQuery = z.input<typeof accountListQuerySchema>;
 
 export const accountPageSchema = z.object({ items: z.array(accountSchema), total: z.number() });
 export type AccountPage = z.infer<typeof accountPageSchema>;
+
+/** Moving accounts to a church (admins): the accounts' ids, and the church's. */
+export const moveAccountsSchema = z.object({
+  ids: z
+    .array(z.string().max(100), { error: m.moveNoAccounts })
+    .min(1, m.moveNoAccounts)
+    .max(MAX_ACCOUNTS_MOVED, m.moveTooManyAccounts),
+  churchId: textSchema({ error: m.churchRequired }).trim().min(1, m.churchRequired),
+});
+export type MoveAccountsRequest = z.input<typeof moveAccountsSchema>;
+
+export const movedAccountsSchema = z.object({ message: z.string(), moved: z.number() });
+export type MovedAccounts = z.infer<typeof movedAccountsSchema>;
+
+/** What a move did: "3 accounts moved to Grace Chapel (Ghana)." */
+export const accountsMovedMessage = (moved: number, church: { name: string; country: string }) =>
+  `${moved} ${moved === 1 ? 'account' : 'accounts'} moved to ${church.name} (${church.country}).`;

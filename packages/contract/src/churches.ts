@@ -15,8 +15,12 @@ export const CHURCH_MESSAGES = {
   unknownCountry: 'Choose a country from the country list.',
   nameTaken: 'A church with this name already exists in this country.',
   churchNotFound: 'Church not found.',
-  deleted: 'Church deleted successful',
+  deleted: 'Church deleted successfully.',
 } as const;
+
+/** Why a church can't be deleted: its members would be left without one. */
+export const churchHasMembersMessage = (members: number) =>
+  `This church has ${members} ${members === 1 ? 'member' : 'members'}: move them to another church first.`;
 
 const m = CHURCH_MESSAGES;
 

@@ -12,6 +12,7 @@ export const COUNTRY_MESSAGES = {
   empty: 'The file holds no countries.',
   tooLarge: `The file is too large: a country list can be at most ${MAX_COUNTRY_JSON_BYTES.toLocaleString('en')} bytes.`,
   uploaded: 'Country list replaced.',
+  restored: 'Standard country list restored.',
 } as const;
 
 export const itemWithoutNameMessage = (item: number) => `Item ${item} has no country name.`;
@@ -58,3 +59,23 @@ export const countryFileSchema = z
 
 export const countryUploadResultSchema = z.object({ message: z.string(), count: z.number() });
 export type CountryUploadResult = z.infer<typeof countryUploadResultSchema>;
+
+/** A country that would leave the list while churches or accounts still name it. */
+export const countryInUseSchema = z.object({ country: z.string(), churches: z.number(), accounts: z.number() });
+export type CountryInUse = z.infer<typeof countryInUseSchema>;
+
+/**
+ * What replacing the list would change, against today's list (names compared ignoring case, sorted):
+ * asking changes nothing.
+ */
+export const countryChangesSchema = z.object({
+  /** Countries today's list holds. */
+  current: z.number(),
+  /** Countries the new list would hold. */
+  count: z.number(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  /** The removed countries that churches or accounts still name. */
+  inUse: z.array(countryInUseSchema),
+});
+export type CountryChanges = z.infer<typeof countryChangesSchema>;

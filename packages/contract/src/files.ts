@@ -5,8 +5,8 @@ import { pageQuerySchema, sortOrderSchema } from './stats.ts';
 import { decimalSchema, textSchema } from './text.ts';
 
 export const FILE_MESSAGES = {
-  uploaded: 'File Uploaded Successful',
-  deleted: 'File Deleted Successfuly',
+  uploaded: 'File uploaded successfully.',
+  deleted: 'File deleted successfully.',
   deleteFailed: 'Error while deleting file.',
   loadFailed: 'Something went wrong.',
   notPdf: 'Only PDF files can be uploaded: this file is not a PDF.',
@@ -29,7 +29,24 @@ export const FILE_MESSAGES = {
   downloadLinkExpired: 'This download link has expired. Please start the download again.',
   rangeNotSatisfiable: 'The requested range is outside the file.',
   recorded: 'Download recorded.',
+  noFiles: 'No edition yet: Import the month’s PDFs.',
+  noFilesNoLanguages:
+    'No edition yet. First add the languages your editions are published in, under Languages; then Import the month’s PDFs.',
 } as const;
+
+/** The import dialog's note on a file whose name reads as a language the portal doesn't have yet. */
+export const languageNotAddedMessage = (language: string) => `${language} is not one of the portal’s languages yet.`;
+
+/** The import dialog's note on a file that will take the place of its edition's file. */
+export const replacesMessage = (fileName: string, uploadedOn: string) =>
+  `Replaces ${fileName}, uploaded ${uploadedOn}.`;
+
+/** The import dialog's note on a second file of the same edition in one batch: the later upload wins. */
+export const sameEditionMessage = (fileName: string) => `Same edition as ${fileName} above: this one replaces it.`;
+
+/** The one toast of an import batch in which every file was uploaded. */
+export const uploadedCountMessage = (count: number) =>
+  count === 1 ? FILE_MESSAGES.uploaded : `${count} files uploaded successfully.`;
 
 /** The spec's message for a file over the limit. */
 export const tooLargeMessage = (name: string) =>

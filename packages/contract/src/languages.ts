@@ -7,7 +7,8 @@ export const LANGUAGE_MESSAGES = {
   nameTooLong: `Language name can have at most ${MAX_RECORD_NAME_LENGTH} characters.`,
   nameTaken: 'A language with this name already exists.',
   languageNotFound: 'Language not found.',
-  deleted: 'Language deleted successful',
+  deleted: 'Language deleted successfully.',
+  none: 'No language yet. Add each language your editions are published in with New (English, say): imported files and members’ downloads choose from these.',
 } as const;
 
 export const languageInputSchema = namedInputSchema(LANGUAGE_MESSAGES);

@@ -67,6 +67,11 @@ export type CollectionCounts = z.infer<typeof collectionCountsSchema>;
 export const migrationIssueSchema = z.object({
   collection: z.enum(LEGACY_COLLECTIONS),
   legacyId: z.string(),
+  /**
+   * The record as people know it: a church's or language's name, an account's name and e-mail, a file's edition,
+   * a download's account and edition. Absent where the record names nothing (and in reports saved before it).
+   */
+  name: z.string().optional(),
   reason: z.string(),
 });
 export type MigrationIssue = z.infer<typeof migrationIssueSchema>;
@@ -96,6 +101,10 @@ export const migrationReportSchema = z.object({
   missingPdfsNotListed: z.number(),
 });
 export type MigrationReport = z.infer<typeof migrationReportSchema>;
+
+/** The latest report, or null before the first import: what the migration screen asks on every visit. */
+export const latestMigrationReportSchema = z.object({ report: migrationReportSchema.nullable() });
+export type LatestMigrationReport = z.infer<typeof latestMigrationReportSchema>;
 
 export const migrationProgressSchema = z.object({
   running: z.boolean(),

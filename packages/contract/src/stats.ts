@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { editionFieldsSchema } from './edition-fields.ts';
 import { FIRST_DATE, LAST_DATE } from './limits.ts';
+import { ROLES } from './roles.ts';
 import { decimalSchema, textSchema } from './text.ts';
 
 export const STATS_MESSAGES = {
   badDate: 'Dates must be real dates in the form YYYY-MM-DD.',
   startAfterEnd: 'The start date must be on or before the end date.',
   noLanguage: 'No language found.',
+  includeStaffInvalid: 'includeStaff must be true or false.',
 } as const;
+
+/**
+ * `includeStaff=true` counts the staff's downloads too (Admins and Super Admins checking a file in the File
+ * Manager, by the role each download was made in); absent or `false`, the statistics count the members' alone.
+ */
+export const staffQuerySchema = z.object({
+  includeStaff: z
+    .enum(['true', 'false'], { error: STATS_MESSAGES.includeStaffInvalid })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type StaffFilter = z.infer<typeof staffQuerySchema>;
 
 const isoDate = z
   .string({ error: STATS_MESSAGES.badDate })
@@ -28,8 +42,9 @@ const inOrder: [(range: { start: string; end: string }) => boolean, { message: s
 export const dateRangeSchema = rangeFields.refine(...inOrder);
 export type DateRange = z.infer<typeof dateRangeSchema>;
 
+/** The statistics' filter: a range of days, optionally one book, and whether the staff's downloads count. */
 export const countByLanguageQuerySchema = rangeFields
-  .extend({ book: textSchema().trim().optional() })
+  .extend({ book: textSchema().trim().optional(), ...staffQuerySchema.shape })
   .refine(...inOrder);
 
 /** One row of a count table: `_id` is the language (or book) name. */
@@ -45,6 +60,8 @@ export const downloadEntrySchema = z.object({
   file: z.string().nullable(),
   ...editionFieldsSchema.shape,
   created: z.string(),
+  /** The account's role when it downloaded. */
+  role: z.enum(ROLES),
 });
 export type DownloadEntry = z.infer<typeof downloadEntrySchema>;
 

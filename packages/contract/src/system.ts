@@ -9,7 +9,12 @@ export const publicConfigSchema = z.object({
     braille: z.url(),
     publications: z.url(),
     teaserVideo: z.url(),
+    /** The installation's own terms and privacy notice; without them the web app shows its built-in page. */
+    terms: z.url().optional(),
+    privacy: z.url().optional(),
   }),
+  /** Who runs the portal (the built-in terms page names them). */
+  operator: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

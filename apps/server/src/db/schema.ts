@@ -236,6 +236,11 @@ export const downloads = pgTable(
     month: integer('month').notNull(),
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
     legacyId: legacyId(),
+    /**
+     * The account's role when it downloaded: the statistics leave the staff's downloads out unless asked
+     * (decision 026). Downloads from before it was recorded, and those of no account, count as a User's.
+     */
+    role: text('role', { enum: ROLES }).notNull().default('User'),
   },
   (t) => [
     // The statistics read the rollups below; these serve the lists of downloads, one account's figures,
@@ -244,6 +249,7 @@ export const downloads = pgTable(
     index('downloads_account_id_downloaded_at_idx').on(t.accountId, t.downloadedAt),
     index('downloads_account_id_file_id_downloaded_at_idx').on(t.accountId, t.fileId, t.downloadedAt),
     index('downloads_file_id_idx').on(t.fileId),
+    check('downloads_role_check', sql`${t.role} in ('Super Admin', 'Admin', 'User')`),
   ],
 );
 
@@ -259,6 +265,8 @@ const spanOfBook = () => ({
   firstDay: date('first_day').notNull(),
   bookName: text('book_name').notNull(),
 });
+/** The role the downloads were made in, last in both rollups' keys (migration 0007). */
+const downloadRole = () => text('role', { enum: ROLES }).notNull();
 const spanCheck = (table: string, span: AnyPgColumn) => check(`${table}_span_check`, sql`${span} in ('day', 'month')`);
 
 /** The one time zone the rollups' days are counted in; a server with another TIME_ZONE rebuilds them. */
@@ -266,16 +274,17 @@ export const downloadStatsZone = pgTable('download_stats_zone', { timeZone: text
   uniqueIndex('download_stats_zone_one_row').on(sql`(true)`),
 ]);
 
-/** Downloads per span, book and language. */
+/** Downloads per span, book, language and role. */
 export const downloadCounts = pgTable(
   'download_counts',
   {
     ...spanOfBook(),
     languageName: text('language_name').notNull(),
+    role: downloadRole(),
     downloads: integer('downloads').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.span, t.firstDay, t.bookName, t.languageName] }),
+    primaryKey({ columns: [t.span, t.firstDay, t.bookName, t.languageName, t.role] }),
     spanCheck('download_counts', t.span),
   ],
 );
@@ -290,17 +299,21 @@ export const downloadReaderNumbers = pgTable('download_reader_numbers', {
 const READERS_PER_CHUNK = 4096;
 
 /**
- * Who downloaded a book in a span: bit `number % 4096` of chunk `number / 4096` is set for each account that
- * did. Distinct readers over several spans are the set bits of each chunk's OR.
+ * Who downloaded a book in a span, in a role: bit `number % 4096` of chunk `number / 4096` is set for each
+ * account that did. Distinct readers over several spans (and roles) are the set bits of each chunk's OR.
  */
 export const downloadReaders = pgTable(
   'download_readers',
   {
     ...spanOfBook(),
     chunk: integer('chunk').notNull(),
+    role: downloadRole(),
     readers: bit('readers', { dimensions: READERS_PER_CHUNK }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.span, t.firstDay, t.bookName, t.chunk] }), spanCheck('download_readers', t.span)],
+  (t) => [
+    primaryKey({ columns: [t.span, t.firstDay, t.bookName, t.chunk, t.role] }),
+    spanCheck('download_readers', t.span),
+  ],
 );
 
 export const migrationReports = pgTable('migration_reports', {

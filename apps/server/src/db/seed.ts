@@ -39,7 +39,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
     }
 
     const [anyCountry] = await tx.select({ id: countries.id }).from(countries).limit(1);
-    if (!anyCountry) await tx.insert(countries).values(countryNames().map((name) => ({ name })));
+    if (!anyCountry) await tx.insert(countries).values(standardCountryNames().map((name) => ({ name })));
 
     const [superAdmin] = await tx
       .select({ id: accounts.id })
@@ -77,7 +77,8 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
   });
 }
 
-function countryNames(): string[] {
+/** The ISO 3166 country names in English: the list a new portal starts with, and "Restore the standard list" puts back. */
+export function standardCountryNames(): string[] {
   return Object.values(isoCountries.getNames('en')).sort((a, b) => a.localeCompare(b, 'en'));
 }
 

@@ -115,6 +115,10 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
     const body = await countryFileBody(JSON.stringify(['Ghana', 'Kenya', 'Nigeria']));
     return { url: '/api/files/uploadCountries', payload: body.payload, headers: body.headers };
   },
+  'POST /api/countries/preview': async () => {
+    const body = await countryFileBody(JSON.stringify(['Ghana', 'Kenya', 'Nigeria']));
+    return { url: '/api/countries/preview', payload: body.payload, headers: body.headers };
+  },
   'POST /api/books': async () => ({ url: '/api/books', payload: { name: unique('Book') } }),
   'PUT /api/books/:id': async () => ({ url: `/api/books/${await newBook()}`, payload: { name: unique('Renamed') } }),
   'PUT /api/books/:id/cover': async () => {
@@ -171,6 +175,14 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   'DELETE /api/accounts/:id of a User': async () => ({ url: `/api/accounts/${await newAccount('User')}` }),
   'DELETE /api/accounts/:id of a Super Admin': async () => ({
     url: `/api/accounts/${await newAccount('Super Admin')}`,
+  }),
+  'POST /api/accounts/church of a User': async () => ({
+    url: '/api/accounts/church',
+    payload: { ids: [await newAccount('User')], churchId: await newChurch() },
+  }),
+  'POST /api/accounts/church of a Super Admin': async () => ({
+    url: '/api/accounts/church',
+    payload: { ids: [await newAccount('Super Admin')], churchId: await newChurch() },
   }),
   'POST /api/files/uploadfile': () => editionUpload('/api/files/uploadfile'),
   'POST /api/file/upload': () => editionUpload('/api/file/upload'),

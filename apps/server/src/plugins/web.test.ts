@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 
@@ -87,4 +88,43 @@ describe('the built web app', () => {
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(page);
     },
   );
+
+  // curl sends Accept: */*; health checks and link checkers often send no Accept at all.
+  it.each([
+    ['/', { accept: '*/*' }, PAGE],
+    ['/', {}, PAGE],
+    ['/admin/church', { accept: 'application/json' }, PAGE],
+    ['/en/dist', {}, LANDING],
+  ])('GET %s with %o gets the page', async (url, headers, page) => {
+    const response = await get(url, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toBe(page);
+  });
+
+  it('HEAD / answers 200 as an HTML page', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it.each([
+    ['/api/nope', MESSAGES.routeNotFound],
+    ['/api', MESSAGES.routeNotFound],
+    ['/assets/missing.js', MESSAGES.notFound],
+    ['/favicon.ico', MESSAGES.notFound],
+  ])('GET %s, whatever it accepts, stays a JSON 404', async (url, message) => {
+    for (const accept of ['text/html', '*/*', undefined]) {
+      const response = await get(url, accept ? { accept } : {});
+      expect(response.statusCode, `${url} with ${accept}`).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ message });
+    }
+  });
+
+  it('a POST to a page path is a JSON 404, not the page', async () => {
+    const response = await app.inject({ method: 'POST', url: '/admin/church', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MESSAGES.notFound });
+  });
 });

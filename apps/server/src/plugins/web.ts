@@ -7,18 +7,28 @@ import fp from 'fastify-plugin';
 
 const YEAR_SECONDS = 31_536_000;
 
+/** A request URL's path, without its query. */
+const pathOf = (url: string) => url.split('?')[0] ?? '';
+
+const isApiPath = (url: string) => pathOf(url) === '/api' || pathOf(url).startsWith('/api/');
+
+/** A file the build would have written: under /assets, or named with an extension (`/favicon.ico`, `/robots.txt`). */
+const isAssetPath = (url: string) => pathOf(url).startsWith('/assets/') || /\.\w+$/.test(pathOf(url));
+
+/**
+ * Whether an unknown path gets the app's page: any GET or HEAD outside the API that is not a file, whatever
+ * it accepts, so curl, health checks and link checkers see the page a browser sees.
+ */
 function wantsPage(request: FastifyRequest) {
   return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !request.url.startsWith('/api') &&
-    (request.headers.accept ?? '').includes('text/html')
+    (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !isAssetPath(request.url)
   );
 }
 
 const PAGE_FILE = 'index.html';
 
 /** A page's path as the router matches it: no query, no trailing slash, any case. */
-const pageKey = (url: string) => (url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
+const pageKey = (url: string) => pathOf(url).replace(/\/+$/, '').toLowerCase();
 
 /**
  * The pages the build prerendered (`dist/en/dist/index.html` for /en/dist), by page key; the root's index.html,
@@ -39,7 +49,7 @@ function prerenderedPages(webDist: string) {
  * Serves the built single-page app: hashed assets cached for a year, pages never cached, each file in the
  * Brotli or gzip form the build made of it when the browser takes one (nothing compressed per request), and
  * every other page path answered with index.html so that client routes survive a reload; a path the build
- * prerendered gets its own page. Anything else unknown gets a JSON 404.
+ * prerendered gets its own page. Anything else unknown (the API, a missing file, another method) gets a JSON 404.
  */
 export default fp(
   async (app: FastifyInstance, { webDist }: { webDist: string }) => {
@@ -70,7 +80,7 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       if (hasApp && wantsPage(request)) return sendPage(request, reply);
-      const message = request.url.startsWith('/api') ? MESSAGES.routeNotFound : MESSAGES.notFound;
+      const message = isApiPath(request.url) ? MESSAGES.routeNotFound : MESSAGES.notFound;
       return reply.status(404).send({ message });
     });
   },

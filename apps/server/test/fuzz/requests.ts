@@ -79,20 +79,31 @@ const editionForm = (pool: Pool): Form => ({
   },
   file: { name: 'Teevo_English_2025_03.pdf', data: makePdf('Fuzz edition') },
 });
+const countryForm = (): Form => ({
+  fields: {},
+  file: { field: 'jsonfile', name: 'countries.json', type: 'application/json', data: Buffer.from('["Ghana","Kenya"]') },
+});
+/** A one-pixel PNG, which the server makes a cover of. */
+const coverForm = (): Form => ({
+  fields: {},
+  file: {
+    field: 'image',
+    name: 'cover.png',
+    type: 'image/png',
+    data: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  },
+});
 const legacyChurch = { _id: { $oid: '65920000aaaaaaaaaaaaaaaa' }, name: 'Legacy Chapel', country: 'Ghana' };
 
 /** The routes taking multipart/form-data (the OpenAPI document shows no body for them), with a valid form each. */
 export const FORMS: Record<string, (pool: Pool) => Form> = {
   'POST /api/files': editionForm,
-  'POST /api/countries': () => ({
-    fields: {},
-    file: {
-      field: 'jsonfile',
-      name: 'countries.json',
-      type: 'application/json',
-      data: Buffer.from('["Ghana","Kenya"]'),
-    },
-  }),
+  'POST /api/countries': countryForm,
+  'PUT /api/books/:id/cover': coverForm,
+  'POST /api/countries/preview': countryForm,
   'POST /api/migrate/import': () => ({
     fields: { dryRun: fc.constant('true') },
     file: { name: 'churches.json', type: 'application/json', data: Buffer.from(JSON.stringify([legacyChurch])) },

@@ -34,7 +34,8 @@ export const freshTest = base.extend<object, { freshPortal: string }>({
       await killNow(server);
       await rm(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // A first start migrates and seeds a new database: on a busy machine that takes longer than a test's 30 s.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ freshPortal }, use) => use(freshPortal),
 });

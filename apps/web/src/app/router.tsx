@@ -41,7 +41,7 @@ const backOffice: RouteObject[] = [
     route('file-list', () => import('../features/files/pages/file-list-page.tsx'), 'FileListPage'),
   ]),
   allowed('records:manage', [
-    route('upload', () => import('../features/countries/pages/country-upload-page.tsx'), 'CountryUploadPage'),
+    route('upload', () => import('../features/countries/pages/countries-page.tsx'), 'CountriesPage'),
     route('church', () => import('../features/churches/pages/church-list-page.tsx'), 'ChurchListPage'),
     route('languages', () => import('../features/languages/pages/language-list-page.tsx'), 'LanguageListPage'),
     route('books', () => import('../features/books/pages/book-list-page.tsx'), 'BookListPage'),
@@ -84,14 +84,15 @@ export const routes: RouteObject[] = [
           // Route paths match case-insensitively, so this also serves /Signup.
           route('signup', () => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage'),
           { path: 'account', children: accountPages },
+          route('terms', () => import('../features/terms/pages/terms-page.tsx'), 'TermsPage'),
+          route('access', () => import('../features/errors/pages/denied-page.tsx'), 'DeniedPage'),
+          route('*', () => import('../features/errors/pages/not-found-page.tsx'), 'NotFoundPage'),
         ],
       },
       {
         element: <RequireAuth>{page(() => import('../layout/app-shell.tsx'), 'AppShell')}</RequireAuth>,
         children: signedInPages,
       },
-      route('access', () => import('../features/errors/pages/denied-page.tsx'), 'DeniedPage'),
-      route('*', () => import('../features/errors/pages/not-found-page.tsx'), 'NotFoundPage'),
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { PolicyLink } from '../components/policy-link.tsx';
 import { APP_NAME } from '../config/app.ts';
 
 export function AppFooter() {
@@ -8,6 +9,10 @@ export function AppFooter() {
       </span>
       <span aria-hidden="true">·</span>
       <span>Teevo and Take5, monthly devotionals for teens</span>
+      <span aria-hidden="true">·</span>
+      <PolicyLink to="terms">Terms and conditions</PolicyLink>
+      <span aria-hidden="true">·</span>
+      <PolicyLink to="privacy">Privacy</PolicyLink>
     </footer>
   );
 }

@@ -52,7 +52,7 @@ export function AppShell() {
       })}
     >
       <SkipLink />
-      <AppTopbar menuVisible={menuVisible} onMenuToggle={toggleMenu} />
+      <AppTopbar user={user} menuVisible={menuVisible} onMenuToggle={toggleMenu} />
       <aside id="layout-sidebar" ref={sidebar} className="layout-sidebar">
         <AppMenu role={user.role} onNavigate={closeOverlayMenu} />
       </aside>

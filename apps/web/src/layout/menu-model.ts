@@ -23,6 +23,7 @@ const MENU: MenuGroup[] = [
       { label: 'Dashboard', icon: 'pi-home', to: '/', permission: 'stats:read' },
       { label: 'Church List', icon: 'pi-building-columns', to: '/admin/church', permission: 'records:manage' },
       { label: 'Languages', icon: 'pi-language', to: '/admin/languages', permission: 'records:manage' },
+      { label: 'Countries', icon: 'pi-flag', to: '/admin/upload', permission: 'records:manage' },
       { label: 'File List', icon: 'pi-file-pdf', to: '/admin/file-list', permission: 'files:manage' },
     ],
   },

@@ -1,24 +1,24 @@
 import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { SettingsButton } from '../components/settings-panel/settings-button.tsx';
-import { SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
 import { MainContent, SkipLink } from './main-content.tsx';
+import { UserMenu } from './user-menu.tsx';
 import './layout.css';
 
-/** Pages for visitors: the landing page and the account screens. */
+/** Pages for visitors (the landing page, the account screens, Not Found): a signed-in person gets their menu here too. */
 export function PublicLayout() {
   const { user } = useSession();
   return (
     <div className="public-layout">
       <SkipLink />
       <header className="public-header">
-        <BrandLogo to={SIGNED_OUT_PATH} />
+        <BrandLogo />
         <div className="flex align-items-center gap-2">
           {!user && (
             <>
               <Link to="/login" className="p-button p-component p-button-text">
-                Login
+                Sign In
               </Link>
               <Link to="/signup" className="p-button p-component">
                 Sign Up
@@ -26,6 +26,7 @@ export function PublicLayout() {
             </>
           )}
           <SettingsButton />
+          {user && <UserMenu user={user} />}
         </div>
       </header>
       <MainContent className="public-main" />

@@ -9,3 +9,17 @@ export const usePublicConfig = () =>
     queryFn: ({ signal }) => api.get<PublicConfig>('/config', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** The built-in page that says who runs the portal and what it stores, for an installation without its own. */
+export const TERMS_PATH = '/terms';
+/** The id of that page's section on what the portal stores. */
+export const PRIVACY_SECTION_ID = 'privacy';
+
+/** Where the terms and the privacy notice are: TERMS_URL and PRIVACY_URL, else (and until they load) the built-in page. */
+export function usePolicyLinks() {
+  const links = usePublicConfig().data?.links;
+  return {
+    terms: links?.terms ?? TERMS_PATH,
+    privacy: links?.privacy ?? `${TERMS_PATH}#${PRIVACY_SECTION_ID}`,
+  };
+}

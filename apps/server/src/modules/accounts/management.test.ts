@@ -1,9 +1,10 @@
-import { ACCOUNT_MESSAGES } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, accountsMovedMessage, MAX_ACCOUNTS_MOVED, MESSAGES } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { app, churchId, expectNoSecrets, refreshWith, sent, useAccountsApp } from '../../../test/accounts.ts';
+import { UNKNOWN_ID } from '../../../test/admin-app.ts';
 import { createTestAccount, expectMessage, loginAs, nextAddress, signIn, TEST_ADMIN } from '../../../test/app.ts';
-import { accounts, downloads } from '../../db/schema.ts';
+import { accounts, churches, downloads } from '../../db/schema.ts';
 
 useAccountsApp();
 
@@ -269,6 +270,92 @@ describe('accounts written at the same moment', () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
+});
+
+describe('POST /api/accounts/church', () => {
+  const move = (caller: Awaited<ReturnType<typeof loginAs>>, payload: object) =>
+    caller.request('POST', '/api/accounts/church', payload);
+  const churchesOf = async (ids: string[]) => {
+    const rows = await app.db
+      .select({ id: accounts.id, churchId: accounts.churchId })
+      .from(accounts)
+      .where(inArray(accounts.id, ids));
+    return ids.map((id) => rows.find((row) => row.id === id)?.churchId);
+  };
+  async function newChurch(name: string) {
+    const [church] = await app.db.insert(churches).values({ name, country: 'Kenya' }).returning();
+    return church?.id as string;
+  }
+
+  it('an admin moves accounts from any church, or none, to a church, themselves included', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await newChurch('Hope Chapel');
+    const ids = [
+      (await createTestAccount(app, { churchId })).account.id,
+      (await createTestAccount(app)).account.id,
+      (await createTestAccount(app, { role: 'Admin' })).account.id,
+      admin.account.id,
+    ];
+    const response = await move(admin, { ids, churchId: target });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ message: '4 accounts moved to Hope Chapel (Kenya).', moved: 4 });
+    expect(await churchesOf(ids)).toEqual(ids.map(() => target));
+    const listed = await admin.request('GET', `/api/accounts/getById/${ids[0]}`);
+    expect(listed.json()).toMatchObject({ church: target, churchName: 'Hope Chapel' });
+  });
+
+  it('skips ids of accounts that no longer exist, and counts only those moved', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const { account } = await createTestAccount(app);
+    const response = await move(admin, { ids: [account.id, UNKNOWN_ID, 'nonsense'], churchId });
+    expect(response.json()).toEqual({
+      message: accountsMovedMessage(1, { name: 'Grace Chapel', country: 'Ghana' }),
+      moved: 1,
+    });
+    expect(await churchesOf([account.id])).toEqual([churchId]);
+  });
+
+  it('an Admin moves no Super Admin, and then none of the others either (403); a Super Admin does', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const target = await newChurch('Zion Chapel');
+    const user = (await createTestAccount(app)).account.id;
+    const superAdmin = (await createTestAccount(app, { role: 'Super Admin' })).account.id;
+    const ids = [user, superAdmin];
+    expectMessage(await move(admin, { ids, churchId: target }), 403, ACCOUNT_MESSAGES.superAdminOnly);
+    expect(await churchesOf(ids)).toEqual([null, null]);
+    const boss = await loginAs(app, 'Super Admin');
+    expect((await move(boss, { ids, churchId: target })).json()).toMatchObject({ moved: 2 });
+    expect(await churchesOf(ids)).toEqual([target, target]);
+  });
+
+  it('is closed to users (403) and visitors (401)', async () => {
+    const user = await loginAs(app, 'User');
+    const payload = { ids: [user.account.id], churchId };
+    expectMessage(await move(user, payload), 403, MESSAGES.denied);
+    const visitor = await app.inject({ method: 'POST', url: '/api/accounts/church', payload });
+    expect(visitor.statusCode).toBe(401);
+    expect(await churchesOf([user.account.id])).toEqual([null]);
+  });
+
+  it.each([
+    ['no ids', { ids: [] }, ACCOUNT_MESSAGES.moveNoAccounts],
+    ['missing ids', { ids: undefined }, ACCOUNT_MESSAGES.moveNoAccounts],
+    ['ids that are not a list', { ids: 'all' }, ACCOUNT_MESSAGES.moveNoAccounts],
+    [
+      'too many ids',
+      { ids: Array.from({ length: MAX_ACCOUNTS_MOVED + 1 }, () => UNKNOWN_ID) },
+      ACCOUNT_MESSAGES.moveTooManyAccounts,
+    ],
+    ['no church', { churchId: ' ' }, ACCOUNT_MESSAGES.churchRequired],
+    ['a missing church', { churchId: undefined }, ACCOUNT_MESSAGES.churchRequired],
+    ['an unknown church', { churchId: UNKNOWN_ID }, ACCOUNT_MESSAGES.churchNotFound],
+    ['a church id that is no uuid', { churchId: 'nonsense' }, ACCOUNT_MESSAGES.churchNotFound],
+  ])('refuses %s (400) and moves nothing', async (_case, change, message) => {
+    const admin = await loginAs(app, 'Admin');
+    const { account } = await createTestAccount(app);
+    expectMessage(await move(admin, { ids: [account.id], churchId, ...change }), 400, message);
+    expect(await churchesOf([account.id])).toEqual([null]);
   });
 });
 

@@ -1,12 +1,15 @@
 import {
   ACCOUNT_MESSAGES,
+  accountsMovedMessage,
   can,
   type createAccountSchema,
   MESSAGES,
+  type MovedAccounts,
+  type moveAccountsSchema,
   type Account as PublicAccount,
   type updateAccountSchema,
 } from '@portal/contract';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
@@ -160,4 +163,41 @@ export async function deleteAccount(db: Database, caller: Caller, id: string, cu
     if ((superAdmins?.n ?? 0) <= 1) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);
   }
   await db.delete(accounts).where(eq(accounts.id, target.id));
+}
+
+/**
+ * Moves accounts to a church, all or none: an Admin may move no Super Admin, as when editing one. Ids of
+ * accounts that no longer exist are skipped, so a selection made before someone deleted one still moves the
+ * rest. The church's row is held (FOR SHARE) so that it can't be deleted under the move.
+ */
+export async function moveAccountsToChurch(
+  db: Database,
+  caller: Caller,
+  { ids, churchId }: z.output<typeof moveAccountsSchema>,
+): Promise<MovedAccounts> {
+  const known = ids.filter(isUuid);
+  return db.transaction(async (tx) => {
+    const [church] = isUuid(churchId)
+      ? await tx
+          .select({ id: churches.id, name: churches.name, country: churches.country })
+          .from(churches)
+          .where(eq(churches.id, churchId))
+          .for('share')
+      : [];
+    if (!church) throw new BadRequest(ACCOUNT_MESSAGES.churchNotFound);
+    const targets =
+      known.length > 0
+        ? await tx
+            .select({ id: accounts.id, role: accounts.role })
+            .from(accounts)
+            .where(inArray(accounts.id, known))
+            .for('update')
+        : [];
+    for (const target of targets) assertMayManage(caller, target);
+    if (targets.length > 0) {
+      const moving = targets.map((target) => target.id);
+      await tx.update(accounts).set({ churchId: church.id }).where(inArray(accounts.id, moving));
+    }
+    return { message: accountsMovedMessage(targets.length, church), moved: targets.length };
+  });
 }

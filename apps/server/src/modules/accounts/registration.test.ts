@@ -101,7 +101,7 @@ describe('POST /api/accounts/register', () => {
 });
 
 describe('POST /api/accounts/verify-email', () => {
-  it('verifies with the mailed token once', async () => {
+  it('verifies with the mailed token once; the link opened again says the address is already verified', async () => {
     await post('/api/accounts/register', registration('verify.me@example.org'));
     const token = linkToken(sent[0]);
     const first = await post('/api/accounts/verify-email', { token });
@@ -109,7 +109,27 @@ describe('POST /api/accounts/verify-email', () => {
     const [account] = await app.db.select().from(accounts).where(eq(accounts.email, 'verify.me@example.org'));
     expect(account?.verifiedAt).toBeInstanceOf(Date);
     const again = await post('/api/accounts/verify-email', { token });
-    expectMessage(again, 400, ACCOUNT_MESSAGES.verifyFailed);
+    expectMessage(again, 200, ACCOUNT_MESSAGES.alreadyVerified);
+    const [still] = await app.db.select().from(accounts).where(eq(accounts.email, 'verify.me@example.org'));
+    expect(still?.verifiedAt).toEqual(account?.verifiedAt);
+  });
+
+  it('says already verified for an expired link whose address was verified another way, and fails it otherwise', async () => {
+    await post('/api/accounts/register', registration('late.reader@example.org'));
+    const token = linkToken(sent[0]);
+    await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expectMessage(await post('/api/accounts/verify-email', { token }), 400, ACCOUNT_MESSAGES.verifyFailed);
+    // A password reset verifies the address too.
+    await app.db.update(accounts).set({ verifiedAt: new Date() }).where(eq(accounts.email, 'late.reader@example.org'));
+    expectMessage(await post('/api/accounts/verify-email', { token }), 200, ACCOUNT_MESSAGES.alreadyVerified);
+  });
+
+  it('fails a used link whose account an admin has marked unverified since', async () => {
+    await post('/api/accounts/register', registration('unverified.again@example.org'));
+    const token = linkToken(sent[0]);
+    expectMessage(await post('/api/accounts/verify-email', { token }), 200, ACCOUNT_MESSAGES.verified);
+    await app.db.update(accounts).set({ verifiedAt: null }).where(eq(accounts.email, 'unverified.again@example.org'));
+    expectMessage(await post('/api/accounts/verify-email', { token }), 400, ACCOUNT_MESSAGES.verifyFailed);
   });
 
   it('refuses forged, expired and missing tokens', async () => {

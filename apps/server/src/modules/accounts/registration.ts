@@ -5,7 +5,7 @@ import {
   type registerSchema,
   VERIFY_TOKEN_HOURS,
 } from '@portal/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
@@ -113,13 +113,33 @@ async function useToken(db: Database, token: string, purpose: Purpose, consume: 
   return row?.accountId;
 }
 
+/**
+ * Verifies the address of a genuine, unused verification token. A link opened again (used, or expired after the
+ * address was verified another way) says so: only the holder of the mailed token learns that its own address is
+ * verified, and a forged token still fails, so nothing tells whether an address is registered (decision 024).
+ */
 export async function verifyEmail(db: Database, token: string) {
   const accountId = await useToken(db, token, 'verify-email', true);
-  if (!accountId) throw new BadRequest(ACCOUNT_MESSAGES.verifyFailed);
-  await db
-    .update(accounts)
-    .set({ verifiedAt: new Date() })
-    .where(and(eq(accounts.id, accountId), isNull(accounts.verifiedAt)));
+  if (accountId) {
+    await db
+      .update(accounts)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(accounts.id, accountId), isNull(accounts.verifiedAt)));
+    return ACCOUNT_MESSAGES.verified;
+  }
+  const [verified] = await db
+    .select({ id: accounts.id })
+    .from(accountTokens)
+    .innerJoin(accounts, eq(accounts.id, accountTokens.accountId))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashOpaqueToken(token)),
+        eq(accountTokens.purpose, 'verify-email'),
+        isNotNull(accounts.verifiedAt),
+      ),
+    );
+  if (!verified) throw new BadRequest(ACCOUNT_MESSAGES.verifyFailed);
+  return ACCOUNT_MESSAGES.alreadyVerified;
 }
 
 /** Sends a reset link when the address is registered; says nothing either way. Works as resend for unverified accounts. */
@@ -140,6 +160,7 @@ export async function forgotPassword(context: MailContext, email: string) {
 
 export async function validateResetToken(db: Database, token: string) {
   if (!(await useToken(db, token, 'reset-password', false))) throw new BadRequest(ACCOUNT_MESSAGES.tokenInvalid);
+  return ACCOUNT_MESSAGES.tokenValid;
 }
 
 /** Sets the new password, verifies the address (the mailed link proves it) and ends every session. */

@@ -9,6 +9,8 @@ import {
   emailOnlySchema,
   MESSAGES,
   messageSchema,
+  moveAccountsSchema,
+  movedAccountsSchema,
   registerSchema,
   resetPasswordSchema,
   sessionSchema,
@@ -23,7 +25,14 @@ import type { Database } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { listAccountPage } from './list.ts';
-import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from './management.ts';
+import {
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  moveAccountsToChurch,
+  updateAccount,
+} from './management.ts';
 import {
   afterPasswordChange,
   forgotPassword,
@@ -191,10 +200,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
   );
 
-  /** A POST of a mailed token: `check` takes the token or refuses it, and the answer is `message`. */
+  /** A POST of a mailed token: `check` takes the token, answering with its message, or refuses it. */
   const tokenRoute = (
     url: string,
-    route: { summary: string; check: (db: Database, token: string) => Promise<unknown>; message: string },
+    route: { summary: string; check: (db: Database, token: string) => Promise<string> },
   ) =>
     app.post(
       url,
@@ -202,16 +211,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         config: limit(2),
         schema: { tags, summary: route.summary, body: tokenSchema, response: { 200: messageSchema } },
       },
-      async (request) => {
-        await route.check(app.db, request.body.token);
-        return { message: route.message };
-      },
+      async (request) => ({ message: await route.check(app.db, request.body.token) }),
     );
 
   tokenRoute('/verify-email', {
-    summary: 'Verify an address with the mailed token',
+    summary: 'Verify an address with the mailed token; a link opened again says the address is already verified',
     check: verifyEmail,
-    message: ACCOUNT_MESSAGES.verified,
   });
 
   app.post(
@@ -229,7 +234,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   tokenRoute('/validate-reset-token', {
     summary: 'Check a reset token before asking for a password',
     check: validateResetToken,
-    message: ACCOUNT_MESSAGES.tokenValid,
   });
 
   app.post(
@@ -296,6 +300,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request, reply) =>
       reply.status(201).send(await createAccount(app.db, app.auth.caller(request), request.body)),
+  );
+
+  app.post(
+    '/church',
+    {
+      preHandler: app.auth.require('accounts:manage'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Move accounts to a church (admins), all or none: a Super Admin’s only by a Super Admin. Ids of accounts that no longer exist are skipped; `moved` counts the others',
+        body: moveAccountsSchema,
+        response: { 200: movedAccountsSchema },
+      },
+    },
+    async (request) => moveAccountsToChurch(app.db, app.auth.caller(request), request.body),
   );
 
   const update = {

@@ -1,5 +1,5 @@
-import { CHURCH_MESSAGES, MAX_CHURCH_ALLOCATION } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { CHURCH_MESSAGES, churchHasMembersMessage, MAX_CHURCH_ALLOCATION } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
 import { createTestAccount, expectMessage } from '../../../test/app.ts';
@@ -144,13 +144,58 @@ describe('PUT /api/church/update/:id', () => {
 });
 
 describe('DELETE /api/church/delete/:id', () => {
-  it('deletes the church and leaves its members without a church', async () => {
-    const church = await addChurch('Closing Church');
-    const { account } = await createTestAccount(app, { churchId: church.id });
+  const stored = async (id: string) => app.db.select().from(churches).where(eq(churches.id, id));
+
+  it('deletes a church no account belongs to', async () => {
+    const church = await addChurch('Empty Church');
     expectMessage(await remove(church.id), 200, CHURCH_MESSAGES.deleted);
-    expect(await app.db.select().from(churches).where(eq(churches.id, church.id))).toHaveLength(0);
-    const [member] = await app.db.select().from(accounts).where(eq(accounts.id, account.id));
-    expect(member?.churchId).toBeNull();
+    expect(await stored(church.id)).toHaveLength(0);
+  });
+
+  it('refuses a church accounts belong to (409), naming how many, and changes nothing', async () => {
+    const church = await addChurch('Busy Church');
+    const members = [await createTestAccount(app, { churchId: church.id })];
+    expectMessage(await remove(church.id), 409, churchHasMembersMessage(1));
+    expect(churchHasMembersMessage(1)).toBe('This church has 1 member: move them to another church first.');
+    members.push(
+      await createTestAccount(app, { churchId: church.id }),
+      await createTestAccount(app, { churchId: church.id }),
+    );
+    expectMessage(await remove(church.id), 409, 'This church has 3 members: move them to another church first.');
+    expect(await stored(church.id)).toHaveLength(1);
+    const ids = members.map(({ account }) => account.id);
+    const kept = await app.db.select({ churchId: accounts.churchId }).from(accounts).where(inArray(accounts.id, ids));
+    expect(kept).toEqual(ids.map(() => ({ churchId: church.id })));
+  });
+
+  it('deletes the church once its members have moved to another', async () => {
+    const church = await addChurch('Moving Church');
+    const other = await addChurch('Receiving Church');
+    const { account } = await createTestAccount(app, { churchId: church.id });
+    const moved = await admin.request('POST', '/api/accounts/church', { ids: [account.id], churchId: other.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expectMessage(await remove(church.id), 200, CHURCH_MESSAGES.deleted);
+    expect(await stored(church.id)).toHaveLength(0);
+  });
+
+  it('and a move into the church at the same moment: one goes first, and no account is left without a church', async () => {
+    for (let round = 0; round < 5; round++) {
+      const church = await addChurch(`Contested Church ${round}`);
+      const { account } = await createTestAccount(app);
+      const [moved, deleted] = await Promise.all([
+        admin.request('POST', '/api/accounts/church', { ids: [account.id], churchId: church.id }),
+        remove(church.id),
+      ]);
+      const [member] = await app.db
+        .select({ churchId: accounts.churchId })
+        .from(accounts)
+        .where(eq(accounts.id, account.id));
+      const outcome = [moved.statusCode, deleted.statusCode, member?.churchId];
+      expect([
+        [200, 409, church.id],
+        [400, 200, null],
+      ]).toContainEqual(outcome);
+    }
   });
 
   it.each([UNKNOWN_ID, 'nonsense'])('answers 404 for %s', async (id) => {

@@ -23,7 +23,7 @@ export const churchRoutes: FastifyPluginAsyncZod = async (app) => {
       run: (id, input) => updateChurch(app.db, id, input),
     },
     remove: {
-      summary: 'Delete a church (admins); its members stay, without a church',
+      summary: 'Delete a church (admins); refused with 409 while accounts belong to it',
       message: CHURCH_MESSAGES.deleted,
       run: (id) => deleteChurch(app.db, id),
     },

@@ -1,10 +1,10 @@
-import { CHURCH_MESSAGES, type Church, type churchInputSchema } from '@portal/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { CHURCH_MESSAGES, type Church, churchHasMembersMessage, type churchInputSchema } from '@portal/contract';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { byName, sameName } from '../../db/names.ts';
-import { type Church as ChurchRow, churches, countries } from '../../db/schema.ts';
+import { accounts, type Church as ChurchRow, churches, countries } from '../../db/schema.ts';
 import { BadRequest, Conflict, NotFound } from '../../errors.ts';
 import { orConflict, recordView } from '../records.ts';
 
@@ -68,8 +68,17 @@ export async function updateChurch(db: Database, id: string, input: ChurchInput)
   return toChurch(row);
 }
 
-/** Members of the church stay, without a church (the foreign key sets it to null). */
+/**
+ * A church that accounts belong to stays, as a language that files use does: deleting it would leave them
+ * without a church. The church's row is locked first, so an account can't join it between the count and
+ * the delete (the foreign key's check waits for the lock).
+ */
 export async function deleteChurch(db: Database, id: string) {
   const church = await load(db, id);
-  await db.delete(churches).where(eq(churches.id, church.id));
+  await db.transaction(async (tx) => {
+    await tx.select({ id: churches.id }).from(churches).where(eq(churches.id, church.id)).for('update');
+    const [members] = await tx.select({ total: count() }).from(accounts).where(eq(accounts.churchId, church.id));
+    if (members && members.total > 0) throw new Conflict(churchHasMembersMessage(members.total));
+    await tx.delete(churches).where(eq(churches.id, church.id));
+  });
 }

@@ -5,12 +5,14 @@ import {
   MAX_COUNTRY_JSON_BYTES,
   MESSAGES,
 } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { admin, app, useAdminApp } from '../../../test/admin-app.ts';
-import { expectMessage } from '../../../test/app.ts';
-import { uploadCountries } from '../../../test/countries.ts';
+import { createTestAccount, expectMessage } from '../../../test/app.ts';
+import { previewCountries, uploadCountries } from '../../../test/countries.ts';
 import { cutMultipart, multipart, postForm } from '../../../test/files.ts';
-import { countries } from '../../db/schema.ts';
+import { accounts, churches, countries } from '../../db/schema.ts';
+import { standardCountryNames } from '../../db/seed.ts';
 
 useAdminApp();
 
@@ -116,5 +118,84 @@ describe('POST /api/files/uploadCountries', () => {
       MESSAGES.brokenUpload,
     );
     expect(await countryNames()).toEqual(before);
+  });
+});
+
+let named = 0;
+/** A church in that country, as the database holds it. */
+const churchIn = async (country: string) => app.db.insert(churches).values({ name: `Chapel ${++named}`, country });
+/** An account that names that country. */
+async function accountIn(country: string) {
+  const { account } = await createTestAccount(app);
+  await app.db.update(accounts).set({ country }).where(eq(accounts.id, account.id));
+}
+async function listOf(names: string[]) {
+  expect((await uploadCountries(app, admin.headers, JSON.stringify(names))).statusCode).toBe(200);
+}
+
+describe('POST /api/countries/preview', () => {
+  it('says what the file would change, and which removed countries churches or accounts use, changing nothing', async () => {
+    await listOf(['Ghana', 'Kenya', 'Togo', 'Benin']);
+    await churchIn('Kenya');
+    await churchIn('kenya');
+    await accountIn('Togo');
+    await accountIn('Ghana');
+    const response = await previewCountries(app, admin.headers, JSON.stringify(['ghana', 'Mali', { country: 'Chad' }]));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      current: 4,
+      count: 3,
+      added: ['Chad', 'Mali'],
+      removed: ['Benin', 'Kenya', 'Togo'],
+      inUse: [
+        { country: 'Kenya', churches: 2, accounts: 0 },
+        { country: 'Togo', churches: 0, accounts: 1 },
+      ],
+    });
+    expect(await listed()).toEqual(['Benin', 'Ghana', 'Kenya', 'Togo']);
+  });
+
+  it.each([
+    ['malformed JSON', '["Mali"', COUNTRY_MESSAGES.malformed],
+    ['an empty list', '[]', COUNTRY_MESSAGES.empty],
+    ['an item without a name', '["Mali", {}]', itemWithoutNameMessage(2)],
+  ])("refuses %s with the upload's message (400)", async (_case, content, message) => {
+    expectMessage(await previewCountries(app, admin.headers, content), 400, message);
+  });
+
+  it('refuses a file over 3,000,000 bytes (413) and a request without the file (400)', async () => {
+    const content = `["Mali",${' '.repeat(MAX_COUNTRY_JSON_BYTES)}"Chad"]`;
+    expectMessage(await previewCountries(app, admin.headers, content), 413, COUNTRY_MESSAGES.tooLarge);
+    expectMessage(await admin.request('POST', '/api/countries/preview', ['Mali']), 400, COUNTRY_MESSAGES.noFile);
+  });
+});
+
+describe('GET /api/countries/restore/preview', () => {
+  it('says what restoring the standard list would change, changing nothing', async () => {
+    await listOf(['Ghana', 'Atlantis']);
+    await accountIn('Atlantis');
+    const response = await admin.request('GET', '/api/countries/restore/preview');
+    expect(response.statusCode).toBe(200);
+    const changes = response.json();
+    expect(changes).toMatchObject({
+      current: 2,
+      count: standardCountryNames().length,
+      removed: ['Atlantis'],
+      inUse: [{ country: 'Atlantis', churches: 0, accounts: 1 }],
+    });
+    expect(changes.added).toHaveLength(standardCountryNames().length - 1);
+    expect(changes.added).toContain('Kenya');
+    expect(changes.added).not.toContain('Ghana');
+    expect(await listed()).toEqual(['Atlantis', 'Ghana']);
+  });
+});
+
+describe('POST /api/countries/restore', () => {
+  it('puts back the list a new portal starts with', async () => {
+    await listOf(['Ghana', 'Atlantis']);
+    const response = await admin.request('POST', '/api/countries/restore');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.restored, count: standardCountryNames().length });
+    expect(await listed()).toEqual(standardCountryNames());
   });
 });

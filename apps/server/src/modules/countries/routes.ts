@@ -1,8 +1,9 @@
-import { COUNTRY_MESSAGES, countrySchema, countryUploadResultSchema } from '@portal/contract';
+import { COUNTRY_MESSAGES, countryChangesSchema, countrySchema, countryUploadResultSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { standardCountryNames } from '../../db/seed.ts';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
-import { listCountries, replaceCountries } from './service.ts';
+import { countryChanges, listCountries, replaceCountries } from './service.ts';
 import { readCountryFile } from './upload.ts';
 
 const tags = ['countries'];
@@ -38,6 +39,53 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const count = await replaceCountries(app.db, await readCountryFile(request));
       return { message: COUNTRY_MESSAGES.uploaded, count };
+    },
+  );
+
+  app.post(
+    '/countries/preview',
+    {
+      preHandler: app.auth.require('records:manage'),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        summary:
+          'What uploading this country file would change, without changing anything (admins): the same part `jsonfile` as POST /api/countries, answered with the countries added and removed and the removed ones churches or accounts still name.',
+        response: { 200: countryChangesSchema },
+      },
+    },
+    async (request) => countryChanges(app.db, await readCountryFile(request)),
+  );
+
+  app.get(
+    '/countries/restore/preview',
+    {
+      preHandler: app.auth.require('records:manage'),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'What restoring the standard list (the ISO country names a new portal starts with) would change',
+        response: { 200: countryChangesSchema },
+      },
+    },
+    () => countryChanges(app.db, standardCountryNames()),
+  );
+
+  app.post(
+    '/countries/restore',
+    {
+      preHandler: app.auth.require('records:manage'),
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Replace the country list with the standard list: the ISO country names a new portal starts with',
+        response: { 200: countryUploadResultSchema },
+      },
+    },
+    async () => {
+      const count = await replaceCountries(app.db, standardCountryNames());
+      return { message: COUNTRY_MESSAGES.restored, count };
     },
   );
 };

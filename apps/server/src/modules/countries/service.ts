@@ -1,7 +1,7 @@
-import type { Country } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import type { Country, CountryChanges } from '@portal/contract';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { countries } from '../../db/schema.ts';
+import { accounts, churches, countries } from '../../db/schema.ts';
 
 // Sorted here rather than in SQL: the database's collation may put accented names (Åland) after Z.
 const collator = new Intl.Collator('en');
@@ -29,4 +29,32 @@ export async function replaceCountries(db: Database, names: string[]): Promise<n
     }
   });
   return names.length;
+}
+
+/** Names are one country whatever their case, as the list's lookups (db/names.ts) match them. */
+const key = (name: string) => name.toLowerCase();
+
+/** How many rows of a table name each country, by lowercased name. */
+async function namedBy(db: Database, table: typeof churches | typeof accounts): Promise<Map<string, number>> {
+  const name = sql<string>`lower(${table.country})`;
+  const rows = await db.select({ name, uses: count() }).from(table).groupBy(name);
+  return new Map(rows.map((row) => [row.name, row.uses]));
+}
+
+/** What replacing the list with these names would change; changes nothing itself. */
+export async function countryChanges(db: Database, names: string[]): Promise<CountryChanges> {
+  const today = (await db.select({ name: countries.name }).from(countries)).map((row) => row.name);
+  const kept = new Set(names.map(key));
+  const known = new Set(today.map(key));
+  const added = names.filter((name) => !known.has(key(name))).sort(collator.compare);
+  const removed = today.filter((name) => !kept.has(key(name))).sort(collator.compare);
+  const [churchUses, accountUses] = [await namedBy(db, churches), await namedBy(db, accounts)];
+  const inUse = removed
+    .map((country) => ({
+      country,
+      churches: churchUses.get(key(country)) ?? 0,
+      accounts: accountUses.get(key(country)) ?? 0,
+    }))
+    .filter((use) => use.churches > 0 || use.accounts > 0);
+  return { current: today.length, count: names.length, added, removed, inUse };
 }

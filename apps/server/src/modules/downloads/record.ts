@@ -1,7 +1,8 @@
+import type { Role } from '@portal/contract';
 import DataLoader from 'dataloader';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { downloads } from '../../db/schema.ts';
+import { accounts, downloads } from '../../db/schema.ts';
 import type { EditionRow } from '../files/file-view.ts';
 import { perDatabase } from './per-database.ts';
 
@@ -13,6 +14,13 @@ export const PROBE_BYTES = 64 * 1024;
  * requests, a retry, and a client that also reports the download it just fetched.
  */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The role a download is made in, read as it is written: the account's role at that moment, whatever its
+ * session or download link said when it was issued (decision 026).
+ */
+export const roleOf = (accountId: string): SQL<Role> =>
+  sql`(select ${accounts.role} from ${accounts} where ${accounts.id} = ${accountId})`;
 
 interface Wanted {
   accountId: string;
@@ -63,6 +71,7 @@ async function recordBatch(db: Database, batch: readonly Wanted[]): Promise<bool
           languageName: edition.languageName,
           year: edition.file.year,
           month: edition.file.month,
+          role: roleOf(accountId),
         })),
       );
     }

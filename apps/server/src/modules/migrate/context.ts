@@ -15,9 +15,14 @@ export interface ImportContext {
   copier: PdfCopier;
 }
 
-/** A legacy document with the collection it came from and its id (the `_id`, kept as legacy_id). */
-export interface LegacyRecord {
+/** The record a report line is about: its collection, id and, where it has one, the name people know it by. */
+export interface RecordRef {
   collection: LegacyCollection;
   legacyId: string;
+  name?: string | undefined;
+}
+
+/** A legacy document with the collection it came from, its id (the `_id`, kept as legacy_id) and its name. */
+export interface LegacyRecord extends RecordRef {
   doc: LegacyDocument;
 }

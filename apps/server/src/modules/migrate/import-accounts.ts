@@ -67,24 +67,26 @@ export async function importAccounts(context: ImportContext, records: LegacyReco
   const churchOf = await churchResolver(context, churchIds);
 
   const incoming: IncomingRow<AccountValues, { passwordHash: string; createdAt?: Date; updatedAt?: Date }>[] = [];
-  for (const { collection, legacyId, doc } of records) {
+  for (const record of records) {
+    const { collection, legacyId, doc } = record;
     const email = emailSchema.safeParse(doc.email);
     if (!email.success) {
-      report.conflict(collection, legacyId, `E-mail ${JSON.stringify(doc.email) ?? 'missing'} is not a valid address.`);
+      report.conflict(record, `E-mail ${JSON.stringify(doc.email) ?? 'missing'} is not a valid address.`);
       continue;
     }
     const church = text(doc.church);
     const churchId = church ? churchOf(church) : null;
     if (church && church !== NO_CHURCH && !churchId) {
-      report.note(collection, legacyId, `Church "${church}" not found: the account has no church.`);
+      report.note(record, `Church "${church}" not found: the account has no church.`);
     }
     const passwordHash = text(doc.passwordHash);
-    if (!passwordHash) report.note(collection, legacyId, 'No password hash: the owner has to use Forgot password.');
+    if (!passwordHash) report.note(record, 'No password hash: the owner has to use Forgot password.');
     const createdAt = firstDate(doc.created, doc.createdAt) ?? objectIdTime(legacyId);
     const verified = flag(doc.isVerified) || flag(doc.IsAccountVerified) ? (createdAt ?? new Date()) : null;
     incoming.push({
       collection,
       legacyId,
+      name: record.name,
       values: {
         email: email.data,
         title: text(doc.title) ?? null,
@@ -114,6 +116,7 @@ export async function importAccounts(context: ImportContext, records: LegacyReco
       noun: 'account',
       unique: {
         key: (account) => account.email,
+        name: (account) => `${account.firstName} ${account.lastName}`.trim() || account.email,
         duplicate: (holder) => `E-mail already used by ${holder}: skipped, its downloads are credited to that account.`,
       },
       insert: (rows) => tx.insert(accounts).values(rows),

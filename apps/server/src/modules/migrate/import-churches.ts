@@ -22,18 +22,18 @@ export async function importChurches(context: ImportContext, records: LegacyReco
     (await tx.select({ name: countries.name }).from(countries)).map(({ name }) => [name.toLowerCase(), name]),
   );
   const incoming: IncomingRow<ChurchValues, { createdAt?: Date; updatedAt?: Date }>[] = [];
-  for (const { collection, legacyId, doc } of records) {
+  for (const record of records) {
+    const { collection, legacyId, doc } = record;
     const name = text(doc.name);
     if (!name) {
-      report.conflict(collection, legacyId, 'The church has no name.');
+      report.conflict(record, 'The church has no name.');
       continue;
     }
     const legacyCountry = text(doc.country) ?? '';
     const country = listed.get(legacyCountry.toLowerCase());
     if (!country) {
       report.note(
-        collection,
-        legacyId,
+        record,
         `Country ${JSON.stringify(doc.country) ?? 'missing'}: not in the country list, kept as it is.`,
       );
     }
@@ -41,8 +41,7 @@ export async function importChurches(context: ImportContext, records: LegacyReco
     const validAllocation = allocation !== undefined && allocation >= 0 && allocation <= MAX_CHURCH_ALLOCATION;
     if (!validAllocation) {
       report.note(
-        collection,
-        legacyId,
+        record,
         `Allocation ${JSON.stringify(doc.allocation) ?? 'missing'}: not a whole number from 0 to ${MAX_CHURCH_ALLOCATION.toLocaleString('en')}, set to 0.`,
       );
     }
@@ -50,6 +49,7 @@ export async function importChurches(context: ImportContext, records: LegacyReco
     incoming.push({
       collection,
       legacyId,
+      name: record.name,
       values: { name, country: country ?? legacyCountry, allocation: validAllocation ? allocation : 0 },
       insertOnly: { createdAt, updatedAt: firstDate(doc.updatedAt, doc.updated) ?? createdAt },
     });
@@ -70,6 +70,7 @@ export async function importChurches(context: ImportContext, records: LegacyReco
       noun: 'church',
       unique: {
         key: (church) => churchKey(church.country, church.name),
+        name: (church) => church.name,
         duplicate: (holder) => `Same name and country as ${holder}: merged onto it.`,
       },
       insert: (rows) => tx.insert(churches).values(rows),

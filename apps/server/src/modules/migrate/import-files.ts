@@ -28,6 +28,7 @@ interface Occupant {
   id: string;
   legacyId: string | null;
   storageKey: string;
+  originalName: string;
 }
 
 interface Group {
@@ -39,6 +40,9 @@ interface Group {
 const editionKey = (edition: Omit<EditionValues, 'originalName'>) =>
   `${edition.bookId}/${edition.languageId}/${edition.year}/${edition.month}`;
 const newestFirst = (a: LegacyFile, b: LegacyFile) => (b.created?.getTime() ?? 0) - (a.created?.getTime() ?? 0);
+/** A file as the report names it: "Teevo Twi January 2024.pdf" of 2024-01-21. */
+const described = ({ originalName, created }: { originalName: string; created?: Date | undefined }) =>
+  created ? `${originalName} of ${created.toISOString().slice(0, 10)}` : originalName;
 
 /**
  * Imports edition files (from `files` and the `translations` documents with a file_path). An edition
@@ -96,7 +100,7 @@ async function groupByEdition(
     const legacy = readLegacyFile(record);
     if (typeof legacy === 'string') {
       editions.set(record.legacyId, undefined);
-      report.conflict(record.collection, record.legacyId, legacy);
+      report.conflict(record, legacy);
       continue;
     }
     let book = bookByName.get(legacy.bookName.toLowerCase());
@@ -104,13 +108,13 @@ async function groupByEdition(
       book = { id: randomUUID(), name: legacy.bookName };
       await tx.insert(books).values(book);
       bookByName.set(book.name.toLowerCase(), book);
-      report.note(legacy.collection, legacy.legacyId, `Book "${book.name}" did not exist: created.`);
+      report.note(legacy, `Book "${book.name}" did not exist: created.`);
     }
     const language = languageByName.get(legacy.languageName.toLowerCase());
     if (!language) {
       // Its downloads still count, under the legacy language name.
       named.set(legacy, { bookName: book.name, languageName: legacy.languageName });
-      report.conflict(legacy.collection, legacy.legacyId, `Language "${legacy.languageName}" does not exist.`);
+      report.conflict(legacy, `Language "${legacy.languageName}" does not exist.`);
       continue;
     }
     const values = { bookId: book.id, languageId: language.id, year: legacy.year, month: legacy.month };
@@ -133,8 +137,8 @@ async function importEdition(
 ): Promise<Occupant | undefined> {
   const { tx, report, pdfs, copier } = context;
   if (occupant && !occupant.legacyId) {
-    for (const { collection, legacyId } of candidates) {
-      report.conflict(collection, legacyId, `The edition already has a file uploaded on the portal (${occupant.id}).`);
+    for (const legacy of candidates) {
+      report.conflict(legacy, `The edition already has a file uploaded on the portal: ${occupant.originalName}.`);
     }
     return occupant;
   }
@@ -147,11 +151,7 @@ async function importEdition(
   for (const legacy of candidates) {
     if (legacy === winner) continue;
     if (winner && eligible(legacy)) {
-      report.conflict(
-        legacy.collection,
-        legacy.legacyId,
-        `Legacy file ${winner.legacyId} of the same edition is newer: kept instead.`,
-      );
+      report.conflict(legacy, `Legacy file ${described(winner)} of the same edition is newer: kept instead.`);
     } else {
       report.missingPdf({
         collection: legacy.collection,
@@ -167,7 +167,7 @@ async function importEdition(
   const previous = imported.get(winner.legacyId);
   if (previous) {
     if (occupant && occupant.id !== previous.id) {
-      report.conflict(winner.collection, winner.legacyId, `The edition already has legacy file ${occupant.legacyId}.`);
+      report.conflict(winner, `The edition already has legacy file ${occupant.originalName}.`);
       return occupant;
     }
     const changes = changedValues<EditionValues>(previous, wanted);
@@ -194,10 +194,6 @@ async function importEdition(
   // Imported before and since superseded in the old portal: the newer legacy file takes its place.
   await tx.update(files).set(row).where(eq(files.id, occupant.id));
   copier.replaced(occupant.storageKey);
-  report.note(
-    winner.collection,
-    winner.legacyId,
-    `Replaces the older legacy file ${occupant.legacyId} of the same edition.`,
-  );
+  report.note(winner, `Replaces the older legacy file ${occupant.originalName} of the same edition.`);
   return { ...occupant, ...row };
 }

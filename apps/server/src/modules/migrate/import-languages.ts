@@ -8,16 +8,18 @@ import { type IncomingRow, writeLegacyRows } from './rows.ts';
 export async function importLanguages(context: ImportContext, records: LegacyRecord[]) {
   const { tx, report } = context;
   const incoming: IncomingRow<{ name: string }, { createdAt?: Date; updatedAt?: Date }>[] = [];
-  for (const { collection, legacyId, doc } of records) {
+  for (const record of records) {
+    const { collection, legacyId, doc } = record;
     const name = text(doc.name);
     if (!name) {
-      report.conflict(collection, legacyId, 'The language has no name.');
+      report.conflict(record, 'The language has no name.');
       continue;
     }
     const createdAt = firstDate(doc.createdAt, doc.created) ?? objectIdTime(legacyId);
     incoming.push({
       collection,
       legacyId,
+      name,
       values: { name },
       insertOnly: { createdAt, updatedAt: firstDate(doc.updatedAt, doc.updated) ?? createdAt },
     });
@@ -32,6 +34,7 @@ export async function importLanguages(context: ImportContext, records: LegacyRec
       noun: 'language',
       unique: {
         key: (language) => language.name.toLowerCase(),
+        name: (language) => language.name,
         duplicate: (holder) => `Same name as ${holder}: merged onto it.`,
       },
       insert: (rows) => tx.insert(languages).values(rows),

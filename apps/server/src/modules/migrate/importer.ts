@@ -64,9 +64,12 @@ export async function importLegacyExport(
       const translations = splitTranslations(records('translations'), report);
       const churchIds = await importChurches(context, records('churches'));
       await importLanguages(context, [...records('languages'), ...translations.languages]);
-      const accountIds = await importAccounts(context, records('accounts'), churchIds);
-      const editions = await importFiles(context, [...records('files'), ...translations.files]);
-      await importTransactions(context, records('transactions'), accountIds, editions);
+      const accounts = records('accounts');
+      const accountIds = await importAccounts(context, accounts, churchIds);
+      const files = [...records('files'), ...translations.files];
+      const editions = await importFiles(context, files);
+      const names = new Map([...accounts, ...files].map((record) => [record.legacyId, record.name]));
+      await importTransactions(context, records('transactions'), accountIds, editions, names);
       if (options.dryRun) tx.rollback();
     });
   } catch (error) {

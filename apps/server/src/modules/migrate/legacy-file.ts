@@ -1,12 +1,9 @@
-import type { LegacyCollection } from '@portal/contract';
 import { editionFileName, parseMonth } from '@portal/contract';
-import type { LegacyRecord } from './context.ts';
+import type { LegacyRecord, RecordRef } from './context.ts';
 import { baseName, firstDate, objectIdTime, text, wholeNumber } from './fields.ts';
 
 /** A legacy file record read as an edition. */
-export interface LegacyFile {
-  collection: LegacyCollection;
-  legacyId: string;
+export interface LegacyFile extends RecordRef {
   bookName: string;
   languageName: string;
   year: number;
@@ -34,7 +31,7 @@ function editionYear(record: LegacyRecord, created: Date | undefined): number | 
 
 /** The edition a legacy file record describes, or why it describes none. */
 export function readLegacyFile(record: LegacyRecord): LegacyFile | string {
-  const { doc, legacyId, collection } = record;
+  const { doc, legacyId, collection, name: recordName } = record;
   const bookName = text(doc.book_name);
   const languageName = text(doc.book_language);
   const month = parseMonth(doc.book_month);
@@ -49,6 +46,7 @@ export function readLegacyFile(record: LegacyRecord): LegacyFile | string {
   return {
     collection,
     legacyId,
+    name: recordName,
     bookName,
     languageName,
     year,

@@ -138,33 +138,57 @@ describe('importLegacyExport', () => {
     expect(dryRun.collections).toEqual(FIRST_IMPORT);
     expect(dryRun.pdfsStored).toBe(PDFS);
     expect(dryRun.ignored).toEqual([{ file: 'refreshtokens.json', reason: expect.stringMatching(/Refresh tokens/) }]);
+    // Each record by its name, and the record it clashes with by that one's name, not by an id.
     expect(dryRun.conflicts).toEqual(
       expect.arrayContaining([
         {
           collection: 'accounts',
           legacyId: fixture.duplicateEmail.second,
-          reason: expect.stringContaining(`legacy account ${fixture.duplicateEmail.first}`),
+          name: 'First7 Last7 (Member5@Example.ORG)',
+          reason:
+            'E-mail already used by First5 Last5, a legacy account: skipped, its downloads are credited to that account.',
         },
         {
           collection: 'accounts',
           legacyId: fixture.ids.accounts[299],
+          name: 'First299 Last299 (not-an-address)',
           reason: expect.stringMatching(/not a valid address/),
         },
-        { collection: 'churches', legacyId: fixture.ids.churches[10], reason: expect.stringMatching(/merged/) },
-        { collection: 'languages', legacyId: fixture.ids.languages[39], reason: expect.stringMatching(/merged/) },
-        { collection: 'files', legacyId: fixture.unknownLanguageFile, reason: 'Language "Klingon" does not exist.' },
+        {
+          collection: 'churches',
+          legacyId: fixture.ids.churches[10],
+          name: 'church 3 (Ghana)',
+          reason: 'Same name and country as Church 3, a legacy church: merged onto it.',
+        },
+        {
+          collection: 'languages',
+          legacyId: fixture.ids.languages[39],
+          name: 'english',
+          reason: 'Same name as English, a legacy language: merged onto it.',
+        },
+        {
+          collection: 'files',
+          legacyId: fixture.unknownLanguageFile,
+          name: 'Teevo Klingon January 2024',
+          reason: 'Language "Klingon" does not exist.',
+        },
         {
           collection: 'files',
           legacyId: fixture.olderEditionFile,
-          reason: expect.stringContaining(fixture.newerEditionFile),
+          name: 'Teevo Twi January',
+          reason: expect.stringMatching(
+            /^Legacy file Teevo Twi January 2024\.pdf of 20\d\d-\d\d-\d\d of the same edition is newer/,
+          ),
         },
         {
           collection: 'transactions',
           legacyId: fixture.transactionToMissingFile,
-          reason: expect.stringMatching(/is not in the export/),
+          name: expect.stringMatching(/^a file by First\d+ Last\d+ \(member\d+@example\.org\)$/),
+          reason: `The file it names (${fixture.fileNotInExport}) is not in the export.`,
         },
       ]),
     );
+    expect(JSON.stringify(dryRun.conflicts)).not.toContain(fixture.duplicateEmail.first);
     expect(dryRun.missingPdfs).toEqual(
       expect.arrayContaining([
         ...fixture.missingPdfFiles.map((legacyId) => expect.objectContaining({ legacyId, reason: 'not found' })),
@@ -249,7 +273,12 @@ describe('importLegacyExport', () => {
     expect(await church(24)).toMatchObject({ name: 'Church 24', country: 'Atlantis' });
     const countryNotes = imported.notes.filter((note) => note.reason.startsWith('Country'));
     expect(countryNotes).toEqual([
-      { collection: 'churches', legacyId: fixture.ids.churches[24], reason: expect.stringContaining('Atlantis') },
+      {
+        collection: 'churches',
+        legacyId: fixture.ids.churches[24],
+        name: 'Church 24 (Atlantis)',
+        reason: expect.stringContaining('Atlantis'),
+      },
     ]);
   });
 
@@ -373,6 +402,14 @@ describe('the migration API', () => {
     it('answers 404 before any import', async () => {
       const response = await app.inject({ url: '/api/migrate/migrate-data', headers: superAdmin.headers });
       expectMessage(response, 404, MIGRATION_MESSAGES.noReport);
+    });
+  });
+
+  describe('GET /api/migrate/reports/latest', () => {
+    it('answers 200 with no report before any import, so that a first visit of the screen fails nothing', async () => {
+      const response = await app.inject({ url: '/api/migrate/reports/latest', headers: superAdmin.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ report: null });
     });
   });
 
@@ -579,6 +616,14 @@ describe('the migration API', () => {
       expect(lastReport.collections.accounts).toMatchObject({ created: 0, unchanged: FIRST_IMPORT.accounts.created });
       expect((await app.inject({ url: '/api/migrate/migrate-data', headers: admin.headers })).statusCode).toBe(403);
       expect((await app.inject({ url: '/api/migrate/migrate-data' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/migrate/reports/latest', () => {
+    it('answers the latest report inside { report }', async () => {
+      const response = await app.inject({ url: '/api/migrate/reports/latest', headers: superAdmin.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ report: lastReport });
     });
   });
 });

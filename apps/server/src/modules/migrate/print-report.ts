@@ -21,7 +21,8 @@ function list<T>(title: string, items: T[], notListed: number, line: (item: T) =
   return ['', `${title} (${items.length + notListed}):`, ...items.map((item) => `  ${line(item)}`), ...more];
 }
 
-const issue = ({ collection, legacyId, reason }: MigrationIssue) => `${collection} ${legacyId}: ${reason}`;
+const issue = ({ collection, legacyId, name, reason }: MigrationIssue) =>
+  `${collection} ${name ? `${name} (${legacyId})` : legacyId}: ${reason}`;
 
 /** The report as the CLI prints it: a table of counts, then every list that has something in it. */
 export function formatReport(report: MigrationReport): string {

@@ -7,6 +7,7 @@ import {
   type MigrationReport,
   type MissingPdf,
 } from '@portal/contract';
+import type { RecordRef } from './context.ts';
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 
@@ -44,13 +45,13 @@ export function createReport(dryRun: boolean) {
       collections[collection][outcome] += 1;
     },
     /** The record is skipped. */
-    conflict(collection: LegacyCollection, legacyId: string, reason: string) {
+    conflict({ collection, legacyId, name }: RecordRef, reason: string) {
       collections[collection].skipped += 1;
-      conflicts.add({ collection, legacyId, reason });
+      conflicts.add({ collection, legacyId, ...(name ? { name } : {}), reason });
     },
     /** The record is imported with an adjustment worth knowing about. */
-    note(collection: LegacyCollection, legacyId: string, reason: string) {
-      notes.add({ collection, legacyId, reason });
+    note({ collection, legacyId, name }: RecordRef, reason: string) {
+      notes.add({ collection, legacyId, ...(name ? { name } : {}), reason });
     },
     /** The file record is skipped: a download of it would fail. */
     missingPdf(missing: MissingPdf) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  latestMigrationReportSchema,
   MESSAGES,
   MIGRATION_MESSAGES,
   type MigrationProgress,
@@ -15,7 +16,7 @@ import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
 import { listSuperAdmins } from '../accounts/management.ts';
 import { importLegacyExport } from './importer.ts';
-import { latestReport } from './saved-reports.ts';
+import { findLatestReport, latestReport } from './saved-reports.ts';
 import { receiveExport } from './upload.ts';
 
 const tags = ['migration'];
@@ -115,10 +116,24 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The report of the latest import, dry or real',
+        summary: 'The report of the latest import, dry or real; 404 before the first',
         response: { 200: migrationReportSchema },
       },
     },
     async () => latestReport(app.db),
+  );
+
+  app.get(
+    '/reports/latest',
+    {
+      preHandler: superAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'The report of the latest import, dry or real, as `{ report }`: null before the first, not a 404',
+        response: { 200: latestMigrationReportSchema },
+      },
+    },
+    async () => ({ report: await findLatestReport(app.db) }),
   );
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LegacyCollection, MigrationPhase } from '@portal/contract';
-import type { ImportContext } from './context.ts';
+import type { MigrationPhase } from '@portal/contract';
+import type { ImportContext, RecordRef } from './context.ts';
 
 /** Rows are inserted this many at a time: one statement each, well under PostgreSQL's parameter limit. */
 export const BATCH_SIZE = 500;
@@ -13,9 +13,7 @@ export interface CurrentRow<V> {
 }
 
 /** A legacy record mapped to a row: `values` are kept in step with the export, `insertOnly` set once. */
-export interface IncomingRow<V, E> {
-  collection: LegacyCollection;
-  legacyId: string;
+export interface IncomingRow<V, E> extends RecordRef {
   values: V;
   insertOnly: E;
 }
@@ -24,8 +22,11 @@ export interface LegacyTarget<V, E> {
   phase: MigrationPhase;
   /** How the report names a record of this kind: "church", "account". */
   noun: string;
-  /** What must be unique besides the legacy id (an e-mail, a name), and why a record is skipped when another row has it. */
-  unique?: { key(values: V): string; duplicate(holder: string): string };
+  /**
+   * What must be unique besides the legacy id (an e-mail, a name); how a row is named to people; and why a record
+   * is skipped when another row has its key, given that row as `holder`: "English, a language of this portal".
+   */
+  unique?: { key(values: V): string; name(values: V): string; duplicate(holder: string): string };
   insert(rows: ({ id: string; legacyId: string } & V & E)[]): Promise<unknown>;
   update(id: string, changes: Partial<V>): Promise<unknown>;
 }
@@ -70,8 +71,8 @@ export async function writeLegacyRows<V extends object, E extends object>(
 ): Promise<Map<string, string>> {
   const { report } = context;
   const { unique } = target;
-  const label = (row: { id: string; legacyId: string | null }) =>
-    row.legacyId ? `legacy ${target.noun} ${row.legacyId}` : `${target.noun} ${row.id} of the portal`;
+  const label = (row: { legacyId: string | null; values: V }) =>
+    `${unique?.name(row.values)}, ${row.legacyId ? `a legacy ${target.noun}` : `a ${target.noun} of this portal`}`;
   const byLegacyId = new Map(current.flatMap((row) => (row.legacyId ? [[row.legacyId, row] as const] : [])));
   const holders = new Map(
     unique ? current.map((row) => [unique.key(row.values), { id: row.id, label: label(row) }]) : [],
@@ -86,13 +87,13 @@ export async function writeLegacyRows<V extends object, E extends object>(
     const holder = key === undefined ? undefined : holders.get(key);
     if (unique && holder && holder.id !== row?.id) {
       ids.set(record.legacyId, row?.id ?? holder.id);
-      report.conflict(record.collection, record.legacyId, unique.duplicate(holder.label));
+      report.conflict(record, unique.duplicate(holder.label));
       continue;
     }
     const id = row?.id ?? randomUUID();
     if (key !== undefined) {
       if (row && unique) holders.delete(unique.key(row.values));
-      holders.set(key, { id, label: label({ id, legacyId: record.legacyId }) });
+      holders.set(key, { id, label: label(record) });
     }
     if (row) {
       const changes = changedValues(row.values, record.values);

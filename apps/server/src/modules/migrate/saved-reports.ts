@@ -8,13 +8,19 @@ export async function saveReport(db: Database, report: MigrationReport, createdB
   await db.insert(migrationReports).values({ dryRun: report.dryRun, report, createdBy });
 }
 
-/** The report of the latest import, dry or real. */
-export async function latestReport(db: Database): Promise<MigrationReport> {
+/** The report of the latest import, dry or real; null before the first. */
+export async function findLatestReport(db: Database): Promise<MigrationReport | null> {
   const [row] = await db
     .select({ report: migrationReports.report })
     .from(migrationReports)
     .orderBy(desc(migrationReports.createdAt))
     .limit(1);
-  if (!row) throw new NotFound(MIGRATION_MESSAGES.noReport);
-  return migrationReportSchema.parse(row.report);
+  return row ? migrationReportSchema.parse(row.report) : null;
+}
+
+/** The report of the latest import, dry or real; NotFound before the first (the original API's answer). */
+export async function latestReport(db: Database): Promise<MigrationReport> {
+  const report = await findLatestReport(db);
+  if (!report) throw new NotFound(MIGRATION_MESSAGES.noReport);
+  return report;
 }

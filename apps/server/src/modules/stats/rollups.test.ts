@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DateRange } from '@portal/contract';
-import { and, count, countDistinct, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { ADMIN_ROLES, type DateRange, type Role } from '@portal/contract';
+import { and, count, countDistinct, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -15,8 +15,9 @@ import { countDaysIn } from './rollups.ts';
 import { type Clock, countByBook, countByLanguage, summary, withinDays } from './service.ts';
 
 /** The statistics counted straight from `downloads`, as they were before the rollups (the oracle). */
-async function directFigures(db: Database, clock: Clock, range: DateRange, book?: string) {
-  const ofBook = book ? eq(downloads.bookName, book) : undefined;
+async function directFigures(db: Database, clock: Clock, range: DateRange, book?: string, includeStaff = false) {
+  const counted = includeStaff ? undefined : notInArray(downloads.role, [...ADMIN_ROLES]);
+  const ofBook = and(book ? eq(downloads.bookName, book) : undefined, counted);
   const inRange = and(withinDays(range, clock), ofBook);
   const since = (unit: 'month' | 'year') =>
     db
@@ -47,6 +48,7 @@ async function directFigures(db: Database, clock: Clock, range: DateRange, book?
     db
       .select({ _id: downloads.bookName, count: count() })
       .from(downloads)
+      .where(counted)
       .groupBy(downloads.bookName)
       .orderBy(desc(count()), downloads.bookName),
   ]);
@@ -64,18 +66,20 @@ async function directFigures(db: Database, clock: Clock, range: DateRange, book?
 }
 
 /** The same figures from the rollups, as the statistics routes serve them. */
-async function rollupFigures(db: Database, clock: Clock, range: DateRange, book?: string) {
+async function rollupFigures(db: Database, clock: Clock, range: DateRange, book?: string, includeStaff = false) {
   return {
-    languages: await countByLanguage(db, { ...range, book }),
-    summary: await summary(db, clock, { ...range, book }),
-    books: await countByBook(db),
+    languages: await countByLanguage(db, { ...range, book, includeStaff }),
+    summary: await summary(db, clock, { ...range, book, includeStaff }),
+    books: await countByBook(db, { includeStaff }),
   };
 }
 
-async function expectRollupsEqualDirectCount(db: Database, clock: Clock, ranges: DateRange[]) {
+async function expectRollupsEqualDirectCount(db: Database, clock: Clock, ranges: DateRange[], includeStaff = false) {
   for (const range of ranges) {
     for (const book of [undefined, 'Teevo', 'Take5']) {
-      expect(await rollupFigures(db, clock, range, book)).toEqual(await directFigures(db, clock, range, book));
+      expect(await rollupFigures(db, clock, range, book, includeStaff)).toEqual(
+        await directFigures(db, clock, range, book, includeStaff),
+      );
     }
   }
 }
@@ -87,6 +91,7 @@ interface Row {
   language: string;
   /** Which of the test's accounts downloaded; null: none (a deleted account). */
   reader: number | null;
+  role: Role;
   at: Date;
 }
 const ALL_TIME = { start: '1900-01-01', end: '9999-12-31' };
@@ -151,6 +156,8 @@ describe('the statistics rollups', () => {
     book: fc.constantFrom('Teevo', 'Take5'),
     language: fc.constantFrom('English', 'French', 'Twi'),
     reader: fc.option(fc.nat(3), { nil: null }),
+    // One account downloads as a User and, promoted, as an Admin: it is a reader in both roles.
+    role: fc.constantFrom<Role>('User', 'User', 'Admin', 'Super Admin'),
     at: moment,
   });
   const range = fc
@@ -163,9 +170,10 @@ describe('the statistics rollups', () => {
     year: 2024,
     month: 1,
     downloadedAt: r.at,
+    role: r.role,
   });
 
-  it('equal a direct count after inserts, a new time zone, updates and deletes, in any zone', async () => {
+  it('equal a direct count, with the staff or without, after inserts, a new time zone, updates and deletes, in any zone', async () => {
     await fc.assert(
       fc.asyncProperty(
         zone,
@@ -173,7 +181,8 @@ describe('the statistics rollups', () => {
         fc.array(row, { minLength: 1, maxLength: 25 }),
         row,
         fc.array(range, { minLength: 1, maxLength: 3 }),
-        async (timeZone, before, after, change, ranges) => {
+        fc.boolean(),
+        async (timeZone, before, after, change, ranges, includeStaff) => {
           const clock = { timeZone };
           await db.insert(downloads).values(before.map(toRow));
           await countDaysIn(db, clock);
@@ -181,11 +190,11 @@ describe('the statistics rollups', () => {
           const ids = added.map(({ id }) => id);
           // A statement's rows at once, as a rename or a migration import changes them.
           const changed = ids.filter((_, i) => i % 2 === 0);
-          const { accountId, bookName, languageName, downloadedAt } = toRow(change);
+          const { accountId, bookName, languageName, downloadedAt, role } = toRow(change);
           await db.update(downloads).set({ bookName, languageName }).where(inArray(downloads.id, changed));
           await db
             .update(downloads)
-            .set({ accountId, downloadedAt })
+            .set({ accountId, downloadedAt, role })
             .where(inArray(downloads.id, changed.slice(1)));
           await db.delete(downloads).where(
             inArray(
@@ -193,10 +202,12 @@ describe('the statistics rollups', () => {
               ids.filter((_, i) => i % 3 === 1),
             ),
           );
-          await expectRollupsEqualDirectCount(db, clock, [...ranges, ALL_TIME]);
+          await expectRollupsEqualDirectCount(db, clock, [...ranges, ALL_TIME], includeStaff);
 
           await db.delete(downloads);
-          expect(await rollupFigures(db, clock, ALL_TIME)).toEqual(await directFigures(db, clock, ALL_TIME));
+          expect(await rollupFigures(db, clock, ALL_TIME, undefined, true)).toEqual(
+            await directFigures(db, clock, ALL_TIME, undefined, true),
+          );
         },
       ),
       { numRuns: 25 },
@@ -208,7 +219,9 @@ describe('the statistics rollups', () => {
     await countDaysIn(db, havana);
     // 04:30 UTC on 3 November 2024 is 00:30 in Havana before the clocks go back at 01:00; 3 November begins
     // at the second midnight (05:00 UTC), so it is still 2 November.
-    await db.insert(downloads).values(toRow({ book: 'Teevo', language: 'Twi', reader: 0, at: tricky[0] as Date }));
+    await db
+      .insert(downloads)
+      .values(toRow({ book: 'Teevo', language: 'Twi', reader: 0, role: 'User', at: tricky[0] as Date }));
     expect(await countByLanguage(db, { start: '2024-11-02', end: '2024-11-02' })).toEqual([{ _id: 'Twi', count: 1 }]);
     expect(await countByLanguage(db, { start: '2024-11-03', end: '2024-11-03' })).toEqual([]);
     await db.delete(downloads);
@@ -289,6 +302,20 @@ describe('the statistics rollups after a migration import', () => {
     await runImport();
     expect((await summary(app.db, clock, june)).inRange).toBeGreaterThan(0);
     await expectRollupsEqualDirectCount(app.db, clock, [june, ALL_TIME]);
+    // The legacy portal kept no role: a transaction takes its account's, the legacy Admin's an Admin's.
+    const roles = await app.db
+      .selectDistinct({ account: accounts.role, download: downloads.role })
+      .from(downloads)
+      .leftJoin(accounts, eq(accounts.id, downloads.accountId));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        { account: 'Admin', download: 'Admin' },
+        { account: 'User', download: 'User' },
+        { account: null, download: 'User' },
+      ]),
+    );
+    expect(roles).toHaveLength(3);
+    await expectRollupsEqualDirectCount(app.db, clock, [june, ALL_TIME], true);
 
     // Run again on an export whose transactions happened a month later: the import updates them.
     const transactions = path.join(folder, 'transactions.json');

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   myCountsSchema,
   pageQuerySchema,
+  staffQuerySchema,
   statsSummarySchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +41,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.auth.require();
   const admins = app.auth.require('stats:read');
   const accountParams = z.object({ id: z.string() });
+  const staffPageQuery = pageQuerySchema.extend(staffQuerySchema.shape);
 
   app.get(
     '/languages',
@@ -48,7 +50,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Downloads per language between two days (inclusive), optionally of one book, most first',
+        summary:
+          'Downloads per language between two days (inclusive), optionally of one book, most first; the staff’s downloads only with includeStaff=true',
         querystring: countByLanguageQuerySchema,
         response: { 200: z.array(countItemSchema) },
       },
@@ -63,7 +66,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Dashboard figures: downloads in the range, this month, this year, active users, top language',
+        summary:
+          'Dashboard figures: downloads in the range, this month, this year, active users, top language; the staff’s downloads only with includeStaff=true',
         querystring: countByLanguageQuerySchema,
         response: { 200: statsSummarySchema },
       },
@@ -75,9 +79,15 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/books',
     {
       preHandler: admins,
-      schema: { tags, security, summary: 'Downloads per book, all time', response: { 200: z.array(countItemSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Downloads per book, all time; the staff’s downloads only with includeStaff=true',
+        querystring: staffQuerySchema,
+        response: { 200: z.array(countItemSchema) },
+      },
     },
-    async () => countByBook(app.db),
+    async (request) => countByBook(app.db, request.query),
   );
 
   app.get(
@@ -87,8 +97,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Every download, newest first, paged',
-        querystring: pageQuerySchema,
+        summary: 'Every download, newest first, paged; the staff’s only with includeStaff=true',
+        querystring: staffPageQuery,
         response: { 200: downloadPageSchema },
       },
     },
@@ -102,8 +112,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Downloads between two days (inclusive), newest first, paged',
-        querystring: z.intersection(dateRangeSchema, pageQuerySchema),
+        summary: 'Downloads between two days (inclusive), newest first, paged; the staff’s only with includeStaff=true',
+        querystring: z.intersection(dateRangeSchema, staffPageQuery),
         response: { 200: downloadPageSchema },
       },
     },

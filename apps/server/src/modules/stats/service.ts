@@ -1,5 +1,13 @@
-import { type CountItem, type DateRange, type DownloadEntry, monthName, type StatsSummary } from '@portal/contract';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  ADMIN_ROLES,
+  type CountItem,
+  type DateRange,
+  type DownloadEntry,
+  monthName,
+  type StaffFilter,
+  type StatsSummary,
+} from '@portal/contract';
+import { and, count, desc, eq, gte, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
@@ -11,6 +19,19 @@ import { covering } from './spans.ts';
 export interface Clock {
   timeZone: string;
 }
+
+/** Whether the staff's downloads count too; by default the statistics count the members' alone. */
+type Staff = Partial<StaffFilter>;
+
+/** A statistic's filter: a range of days, optionally one book, and whether the staff's downloads count. */
+type Filter = DateRange & Staff & { book?: string | undefined };
+
+/**
+ * Rows (of `downloads` or a rollup) of the roles counted: the staff (Admins, Super Admins) check files in
+ * the File Manager, and their downloads are left out unless asked for (decision 026).
+ */
+const ofRoles = (role: PgColumn, { includeStaff }: Staff) =>
+  includeStaff ? undefined : notInArray(role, [...ADMIN_ROLES]);
 
 const startOfDay = (date: string, { timeZone }: Clock) => sql`((${date})::date)::timestamp at time zone ${timeZone}`;
 const startOfNextDay = (date: string, { timeZone }: Clock) =>
@@ -68,33 +89,31 @@ async function countReaders(db: Database, where: SQL | undefined) {
   return row?.n ?? 0;
 }
 
-export async function countByLanguage(db: Database, query: DateRange & { book?: string | undefined }) {
+export async function countByLanguage(db: Database, query: Filter) {
   return languageCounts(db, query, await canonicalBook(db, query.book));
 }
 
-function languageCounts(db: Database, range: DateRange, book: string | null | undefined): Promise<CountItem[]> {
+function languageCounts(db: Database, query: Filter, book: string | null | undefined): Promise<CountItem[]> {
   return db
     .select({ _id: downloadCounts.languageName, count: downloadsSum })
     .from(downloadCounts)
-    .where(and(covering(downloadCounts, range), ofBook(downloadCounts.bookName, book)))
+    .where(
+      and(covering(downloadCounts, query), ofBook(downloadCounts.bookName, book), ofRoles(downloadCounts.role, query)),
+    )
     .groupBy(downloadCounts.languageName)
     .orderBy(desc(downloadsSum), downloadCounts.languageName);
 }
 
-export async function countByBook(db: Database): Promise<CountItem[]> {
+export async function countByBook(db: Database, staff: Staff = {}): Promise<CountItem[]> {
   return db
     .select({ _id: downloadCounts.bookName, count: downloadsSum })
     .from(downloadCounts)
-    .where(monthRows)
+    .where(and(monthRows, ofRoles(downloadCounts.role, staff)))
     .groupBy(downloadCounts.bookName)
     .orderBy(desc(downloadsSum), downloadCounts.bookName);
 }
 
-export async function summary(
-  db: Database,
-  clock: Clock,
-  query: DateRange & { book?: string | undefined },
-): Promise<StatsSummary> {
+export async function summary(db: Database, clock: Clock, query: Filter): Promise<StatsSummary> {
   const book = await canonicalBook(db, query.book);
   // From the first of the current month or year on, later days included: whole months.
   const since = (unit: 'month' | 'year') =>
@@ -104,12 +123,20 @@ export async function summary(
         monthRows,
         gte(downloadCounts.firstDay, firstDayOfCurrent(unit, clock)),
         ofBook(downloadCounts.bookName, book),
+        ofRoles(downloadCounts.role, query),
       ),
     );
   // Independent reads: on a PostgreSQL server they run side by side on the pool's connections.
   const [languages, activeUsers, thisMonth, thisYear] = await Promise.all([
     languageCounts(db, query, book),
-    countReaders(db, and(covering(downloadReaders, query), ofBook(downloadReaders.bookName, book))),
+    countReaders(
+      db,
+      and(
+        covering(downloadReaders, query),
+        ofBook(downloadReaders.bookName, book),
+        ofRoles(downloadReaders.role, query),
+      ),
+    ),
     since('month'),
     since('year'),
   ]);
@@ -133,15 +160,16 @@ interface Page {
   rows: number;
 }
 
-/** Every download, newest first; the total from the rollups. */
-export async function listAllDownloads(db: Database, page: Page) {
-  return pageOfDownloads(db, undefined, page, () => sumCounts(db, monthRows));
+/** Every download (of the roles counted), newest first; the total from the rollups. */
+export async function listAllDownloads(db: Database, page: Page & Staff) {
+  const total = () => sumCounts(db, and(monthRows, ofRoles(downloadCounts.role, page)));
+  return pageOfDownloads(db, ofRoles(downloads.role, page), page, total);
 }
 
-/** The downloads of the days in the range, newest first; the total from the rollups. */
-export async function listDownloadsWithin(db: Database, clock: Clock, range: DateRange & Page) {
-  const total = () => sumCounts(db, covering(downloadCounts, range));
-  return pageOfDownloads(db, withinDays(range, clock), range, total);
+/** The downloads (of the roles counted) of the days in the range, newest first; the total from the rollups. */
+export async function listDownloadsWithin(db: Database, clock: Clock, range: DateRange & Page & Staff) {
+  const total = () => sumCounts(db, and(covering(downloadCounts, range), ofRoles(downloadCounts.role, range)));
+  return pageOfDownloads(db, and(withinDays(range, clock), ofRoles(downloads.role, range)), range, total);
 }
 
 /** One account's downloads, newest first; an id that can't be an account's has none. */
@@ -188,6 +216,7 @@ async function pageOfDownloads(
     book_month: monthName(download.month),
     book_year: download.year,
     created: download.downloadedAt.toISOString(),
+    role: download.role,
   }));
   return { items, total: counted };
 }

@@ -39,6 +39,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ links: config.links }),
+    async () => ({ links: config.links, operator: config.operator }),
   );
 };

@@ -1,27 +1,34 @@
+import { MIN_PASSWORD_LENGTH } from '@portal/contract';
 import { Divider } from 'primereact/divider';
 import { Password } from 'primereact/password';
 import type { Ref } from 'react';
 import type { FieldControl } from './form-field.tsx';
 import './password-input.css';
 
-const SUGGESTIONS = [
-  'At least one lowercase',
-  'At least one uppercase',
-  'At least one numeric',
-  'Minimum 8 characters',
+/** The hints under the strength meter, each with its test: the ones PrimeReact's meter counts a strong password by. */
+const SUGGESTIONS: [hint: string, met: (password: string) => boolean][] = [
+  ['At least one lowercase', (password) => /[a-z]/.test(password)],
+  ['At least one uppercase', (password) => /[A-Z]/.test(password)],
+  ['At least one numeric', (password) => /[0-9]/.test(password)],
+  [`Minimum ${MIN_PASSWORD_LENGTH} characters`, (password) => password.length >= MIN_PASSWORD_LENGTH],
 ];
 
-const suggestions = (
-  <>
-    <Divider />
-    <p className="mt-2 mb-1">Suggestions</p>
-    <ul className="pl-3 ml-1 mt-0 line-height-3">
-      {SUGGESTIONS.map((hint) => (
-        <li key={hint}>{hint}</li>
-      ))}
-    </ul>
-  </>
-);
+/** The hints the password does not meet yet; none once it meets them all. */
+function Suggestions({ password }: { password: string }) {
+  const unmet = SUGGESTIONS.filter(([, met]) => !met(password));
+  if (unmet.length === 0) return null;
+  return (
+    <>
+      <Divider />
+      <p className="mt-2 mb-1">Suggestions</p>
+      <ul className="pl-3 ml-1 mt-0 line-height-3">
+        {unmet.map(([hint]) => (
+          <li key={hint}>{hint}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 interface PasswordInputProps {
   /** From the FormField around it. */
@@ -55,7 +62,7 @@ export function PasswordInput({
       onBlur={onBlur}
       toggleMask
       feedback={meter}
-      footer={meter ? suggestions : undefined}
+      footer={meter ? <Suggestions password={value} /> : undefined}
       autoComplete={autoComplete}
       className="password-input w-full"
       inputClassName="w-full"

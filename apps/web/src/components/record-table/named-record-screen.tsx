@@ -13,6 +13,8 @@ interface NamedRecordScreenProps<Record extends NamedRecord>
   title: string;
   /** A line above the table, say why there is no Delete. */
   note?: string;
+  /** What the empty table says while no record exists at all: the first thing to do. */
+  firstStep?: string;
   /** Adds selection and deletion (see RecordTable); a kind of record that is never deleted has none. */
   onDelete?: RecordDeletion<Record>;
   /** Columns of what the kind has besides its name (a book's cover), shown after the name. */
@@ -29,6 +31,7 @@ type Editing<Record> = { record?: Record } | null;
 export function NamedRecordScreen<Record extends NamedRecord>({
   title,
   note,
+  firstStep,
   onDelete,
   children,
   ...kind
@@ -44,7 +47,7 @@ export function NamedRecordScreen<Record extends NamedRecord>({
         value={list.data ?? []}
         loading={list.isPending}
         error={list.error}
-        emptyMessage={`No ${kind.noun.toLowerCase()} found.`}
+        emptyMessage={(list.data?.length === 0 && firstStep) || `No ${kind.noun.toLowerCase()} found.`}
         rowLabel={(record) => record.name}
         labelField="name"
         globalFilterFields={['name']}

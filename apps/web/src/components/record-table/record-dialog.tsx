@@ -11,15 +11,19 @@ interface RecordDialogProps {
   saving: boolean;
   /** The server's refusal of the last save, e.g. a duplicate name. */
   error: Error | null;
+  /** What the submit button says and shows: Save, unless the dialog does something else. */
+  submit?: { label: string; icon: string };
   children: ReactNode;
 }
 
+const SAVE = { label: 'Save', icon: 'pi pi-check' };
+
 /** The New/Edit dialog of a back-office record: its fields, the server's error, Cancel and Save. */
-export function RecordDialog({ header, onHide, onSubmit, saving, error, children }: RecordDialogProps) {
+export function RecordDialog({ header, onHide, onSubmit, saving, error, submit = SAVE, children }: RecordDialogProps) {
   const footer = (
     <div className="flex justify-content-end gap-2">
       <Button type="button" label="Cancel" icon="pi pi-times" outlined onClick={onHide} />
-      <Button type="submit" form="record-dialog-form" label="Save" icon="pi pi-check" loading={saving} />
+      <Button type="submit" form="record-dialog-form" label={submit.label} icon={submit.icon} loading={saving} />
     </div>
   );
   return (

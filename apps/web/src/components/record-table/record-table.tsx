@@ -12,6 +12,7 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import type { PaginatorTemplateOptions } from 'primereact/paginator';
+import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DeleteOutcome } from '../../lib/resources/delete-records.ts';
 import { TOAST_LIFE, useToast } from '../../lib/toast.tsx';
@@ -53,7 +54,8 @@ interface RecordTableProps<Row extends { id: string }> {
   loading: boolean;
   /** A failed load: shown in a toast and in the table. */
   error?: Error | null;
-  emptyMessage: string;
+  /** What the table says without rows: a first step to take, where the list is empty because nothing was added yet. */
+  emptyMessage: ReactNode;
   /** Names one row in its buttons and the delete question: "Grace Chapel". */
   rowLabel: (row: Row) => string;
   /** The field that names a row to its selection checkbox. */
@@ -63,24 +65,40 @@ interface RecordTableProps<Row extends { id: string }> {
   globalFilterFields?: string[];
   /** Controls of the page's own, shown left of the search box. */
   toolbar?: ReactNode;
-  /** On a phone each row becomes a card of "column value" lines, instead of the table scrolling sideways. */
-  stack?: boolean;
+  /** Tighter cells, so that a table of many columns (Users) fits a laptop's width. */
+  dense?: boolean;
   /** Adds the New button. */
   onNew?: () => void;
   /** Adds an Edit button to each row; in a table without selection a click on a row edits it too. */
   onEdit?: (row: Row) => void;
   /** Adds row selection, the Delete button and a Delete button on each row, each asking first. */
   onDelete?: RecordDeletion<Row>;
+  /**
+   * Buttons that act on the selected rows, shown after Delete; adds row selection. `clear` empties the
+   * selection once they are done.
+   */
+  selectionActions?: (selected: Row[], clear: () => void) => ReactNode;
   /** Makes the table server-paged: the server's total and the current page, changed through `onChange`. */
   serverPage?: { total: number; page: ServerPage; onChange: (page: ServerPage) => void };
   /** Column elements. */
   children: ReactNode;
 }
 
+/** Where the rows will be while the first ones load: grey bars, never "No ... found" before the answer. */
+const LOADING_ROWS = (
+  <div className="flex flex-column gap-3 py-1" aria-hidden="true">
+    {[0, 1, 2, 3, 4].map((row) => (
+      <Skeleton key={row} height="1.5rem" />
+    ))}
+  </div>
+);
+
 /**
  * The portal's table of records: global search, sorting, paging 5/10/25, a header with New, Delete and the page's
  * own controls, multi-select with a confirmed bulk delete, a loading bar, and toasts for a failed load or delete.
- * Pages in the browser by default, on the server with `serverPage`.
+ * Pages in the browser by default, on the server with `serverPage`. On a phone each row is a card of
+ * "column value" lines; on a wider screen too narrow for every column the table scrolls sideways, the row's
+ * actions staying in view at its right edge.
  */
 export function RecordTable<Row extends { id: string }>({
   label,
@@ -93,10 +111,11 @@ export function RecordTable<Row extends { id: string }>({
   rows = PAGE_SIZE_OPTIONS[0],
   globalFilterFields,
   toolbar,
-  stack = false,
+  dense = false,
   onNew,
   onEdit,
   onDelete,
+  selectionActions,
   serverPage,
   children,
 }: RecordTableProps<Row>) {
@@ -142,9 +161,10 @@ export function RecordTable<Row extends { id: string }>({
     }
   };
 
+  const selectable = Boolean(onDelete || selectionActions);
   const header = (
     <div className="record-table-header">
-      {(onNew || onDelete || toolbar) && (
+      {(onNew || selectable || toolbar) && (
         <div className="flex flex-wrap align-items-end gap-2">
           {onNew && <Button type="button" label="New" icon="pi pi-plus" onClick={onNew} />}
           {onDelete && (
@@ -157,6 +177,7 @@ export function RecordTable<Row extends { id: string }>({
               onClick={() => setToDelete(selected)}
             />
           )}
+          {selectionActions?.(selected, () => setSelected([]))}
           {toolbar}
         </div>
       )}
@@ -208,7 +229,7 @@ export function RecordTable<Row extends { id: string }>({
     </div>
   );
 
-  const selection = onDelete
+  const selection = selectable
     ? {
         selectionMode: 'multiple' as const,
         selection: selected,
@@ -250,7 +271,8 @@ export function RecordTable<Row extends { id: string }>({
       <DataTable
         value={value}
         dataKey="id"
-        className={stack ? 'record-table record-table-stack' : 'record-table record-table-scroll'}
+        className="record-table"
+        size={dense ? 'small' : 'normal'}
         pt={{ table: { 'aria-label': label } }}
         header={header}
         loading={loading}
@@ -258,16 +280,19 @@ export function RecordTable<Row extends { id: string }>({
         rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
         paginatorTemplate={PAGINATOR}
         currentPageReportTemplate="{first} to {last} of {totalRecords}"
-        emptyMessage={error ? `An error has occurred: ${error.message}` : emptyMessage}
-        {...(stack ? { responsiveLayout: 'stack' as const } : { scrollable: true })}
-        onRowClick={onEdit && !onDelete ? (event) => onEdit(event.data as Row) : undefined}
-        rowClassName={() => (onEdit && !onDelete ? 'cursor-pointer' : '')}
+        emptyMessage={error ? `An error has occurred: ${error.message}` : loading ? LOADING_ROWS : emptyMessage}
+        // The stacked layout's column titles in each cell; record-table.css stacks them (PrimeReact's own rules
+        // for it come only with a table that doesn't scroll).
+        responsiveLayout="stack"
+        scrollable
+        onRowClick={onEdit && !selectable ? (event) => onEdit(event.data as Row) : undefined}
+        rowClassName={() => (onEdit && !selectable ? 'cursor-pointer' : '')}
         {...selection}
         {...paging}
       >
-        {onDelete && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+        {selectable && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         {children}
-        {(onEdit || onDelete) && <Column header="Actions" body={actions} headerClassName="white-space-nowrap" />}
+        {(onEdit || onDelete) && <Column header="Actions" body={actions} frozen alignFrozen="right" />}
       </DataTable>
       <ConfirmDelete
         message={toDelete ? deleteQuestion(toDelete) : null}

@@ -1,4 +1,4 @@
-import type { Account, AccountPage, UpdateAccountRequest } from '@portal/contract';
+import type { Account, AccountPage, MoveAccountsRequest, MovedAccounts, UpdateAccountRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServerPage } from '../../components/record-table/record-table.tsx';
 import { api } from '../api-client.ts';
@@ -32,6 +32,17 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS }),
+  });
+}
+
+export const moveAccounts = (move: MoveAccountsRequest) => api.post<MovedAccounts>('/accounts/church', move);
+
+/** Moves accounts to a church; the user list shows them there. */
+export function useMoveAccounts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveAccounts,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS }),
   });
 }

@@ -33,6 +33,6 @@ export function useUpdateChurch() {
   });
 }
 
-/** Deletes the given churches; their members stay, without a church. */
+/** Deletes the given churches; the server refuses one that accounts belong to, saying how many. */
 export const useDeleteChurches = () =>
   useDeleteRecords<Church>(churchesQuery.queryKey, (church) => `/church/delete/${encodeURIComponent(church.id)}`);

@@ -1,25 +1,40 @@
-import type { Country, CountryUploadResult } from '@portal/contract';
+import type { Country, CountryChanges, CountryUploadResult } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 
-/** The country list that sign-up, the church dialog and the user editor offer; only an upload changes it. */
+/** The country list that sign-up, the church dialog and the user editor offer; only an upload or a restore changes it. */
 export const countriesQuery = queryOptions({
   queryKey: ['countries'],
   queryFn: ({ signal }) => api.get<Country[]>('/country/getAll', { signal }),
   staleTime: 60 * 60 * 1000,
 });
 
-/** Replaces the country list with the file's (multipart field `jsonfile`). */
-export function uploadCountries(file: File) {
+/** The file in the multipart field `jsonfile`, as the upload and its preview take it. */
+function countryForm(file: File) {
   const form = new FormData();
   form.append('jsonfile', file);
-  return api.post<CountryUploadResult>('/files/uploadCountries', form);
+  return form;
 }
 
-export function useUploadCountries() {
+/** What replacing the list with the file's would change; changes nothing. */
+export const previewCountries = (file: File) => api.post<CountryChanges>('/countries/preview', countryForm(file));
+
+/** What restoring the standard list would change; changes nothing. */
+export const previewRestoreCountries = () => api.get<CountryChanges>('/countries/restore/preview');
+
+/** Replaces the country list with the file's. */
+const uploadCountries = (file: File) => api.post<CountryUploadResult>('/files/uploadCountries', countryForm(file));
+
+/** Puts back the standard list a new portal starts with. */
+const restoreCountries = () => api.post<CountryUploadResult>('/countries/restore');
+
+function useReplaceCountries<Input>(replace: (input: Input) => Promise<CountryUploadResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: uploadCountries,
+    mutationFn: replace,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: countriesQuery.queryKey }),
   });
 }
+
+export const useUploadCountries = () => useReplaceCountries(uploadCountries);
+export const useRestoreCountries = () => useReplaceCountries<void>(restoreCountries);

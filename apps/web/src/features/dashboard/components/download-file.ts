@@ -1,3 +1,5 @@
+import type { StatsQuery } from '../api/stats-query.ts';
+
 /** Saves a blob or a data URL under a file name, as a link click would. */
 export function downloadFile(content: Blob | string, fileName: string) {
   const href = typeof content === 'string' ? content : URL.createObjectURL(content);
@@ -8,6 +10,9 @@ export function downloadFile(content: Blob | string, fileName: string) {
   if (typeof content !== 'string') setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
-/** The part of an export's file name that says what it holds: `Teevo_2026-11-01_2026-11-30`. */
-export const rangeLabel = ({ start, end, book }: { start: string; end: string; book?: string }) =>
-  [book ?? 'all-books', start, end].join('_').replace(/[^\w.-]+/g, '-');
+/**
+ * The part of an export's file name that says what it holds: `Teevo_2026-11-01_2026-11-30`, and
+ * `_with-staff` when the staff's downloads are counted.
+ */
+export const rangeLabel = ({ start, end, book, includeStaff }: StatsQuery) =>
+  [book ?? 'all-books', start, end, ...(includeStaff ? ['with-staff'] : [])].join('_').replace(/[^\w.-]+/g, '-');

@@ -1,9 +1,10 @@
 import { CHART_PALETTE, type CountItem } from '@portal/contract';
+import ChartJs, { type ChartConfiguration, type Plugin } from 'chart.js/auto';
 import { Button } from 'primereact/button';
 import { Chart } from 'primereact/chart';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import type { StatsQuery } from '../api/stats-query.ts';
-import { chartColors } from './chart-colors.ts';
+import { type ChartInk, chartColors, paperInk, screenInk } from './chart-colors.ts';
 import { downloadFile, rangeLabel } from './download-file.ts';
 
 type ChartType = 'line' | 'bar' | 'doughnut';
@@ -36,29 +37,74 @@ function chartData(type: ChartType, allRows: CountItem[]) {
   };
 }
 
-function chartOptions(type: ChartType) {
-  const style = getComputedStyle(document.documentElement);
-  const text = style.getPropertyValue('--text-color').trim() || '#495057';
-  const grid = style.getPropertyValue('--surface-border').trim() || '#dee2e6';
-  const axes = { ticks: { color: text, precision: 0 }, grid: { color: grid } };
+function chartOptions(type: ChartType, ink: ChartInk) {
+  // The axis line too: Chart.js draws it in its own default, black at 10%, lost on a dark card.
+  const axes = { ticks: { color: ink.text, precision: 0 }, grid: { color: ink.grid }, border: { color: ink.grid } };
   return {
     maintainAspectRatio: false,
-    plugins: { legend: { display: type === 'doughnut', position: 'bottom', labels: { color: text, boxWidth: 12 } } },
+    plugins: {
+      legend: { display: type === 'doughnut', position: 'bottom' as const, labels: { color: ink.text, boxWidth: 12 } },
+    },
     ...(type === 'doughnut' ? {} : { scales: { x: axes, y: { ...axes, beginAtZero: true } } }),
   };
 }
 
+/**
+ * An exported chart's size in CSS pixels, and how many image pixels each takes: 1600 × 900, print size, its
+ * text drawn large enough to read on paper.
+ */
+const PRINT = { width: 800, height: 450, pixelRatio: 2 };
+
 /** Chart.js draws on a transparent canvas, which image viewers show on black or a checkerboard. */
-function onCardBackground(canvas: HTMLCanvasElement): string | undefined {
-  const copy = document.createElement('canvas');
-  copy.width = canvas.width;
-  copy.height = canvas.height;
-  const context = copy.getContext('2d');
-  if (!context) return undefined;
-  context.fillStyle = getComputedStyle(canvas).getPropertyValue('--surface-card').trim() || '#ffffff';
-  context.fillRect(0, 0, copy.width, copy.height);
-  context.drawImage(canvas, 0, 0);
-  return copy.toDataURL('image/png');
+const paper = (background: string): Plugin => ({
+  id: 'paper',
+  beforeDraw: ({ ctx, width, height }) => {
+    ctx.save();
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, width, height);
+    ctx.restore();
+  },
+});
+
+/** What an exported image says of itself: the book and the days it counts, and whose downloads. */
+function exportTitles({ book, start, end, includeStaff }: StatsQuery) {
+  return {
+    title: `Downloads per language, ${book ?? 'all books'}`,
+    subtitle: `${start} to ${end}${includeStaff ? ', staff downloads included' : ''}`,
+  };
+}
+
+/** The chart drawn again at print size, on white, its title and range in the image: a PNG data URL. */
+function printImage(type: ChartType, rows: CountItem[], query: StatsQuery): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = PRINT.width;
+  canvas.height = PRINT.height;
+  const ink = paperInk();
+  const options = chartOptions(type, ink);
+  const { title, subtitle } = exportTitles(query);
+  const heading = { display: true, color: ink.text, padding: { bottom: 8 } };
+  const config: ChartConfiguration = {
+    type,
+    data: chartData(type, rows),
+    options: {
+      ...options,
+      responsive: false,
+      animation: false,
+      devicePixelRatio: PRINT.pixelRatio,
+      layout: { padding: 16 },
+      plugins: {
+        ...options.plugins,
+        title: { ...heading, text: title, font: { size: 18, weight: 'bold' as const } },
+        subtitle: { ...heading, text: subtitle, font: { size: 13 } },
+      },
+    },
+    plugins: [paper(ink.background)],
+  };
+  // Not animated, the chart is drawn as it is made.
+  const chart = new ChartJs(canvas, config);
+  const image = canvas.toDataURL('image/png');
+  chart.destroy();
+  return image;
 }
 
 interface ChartPanelProps {
@@ -68,15 +114,10 @@ interface ChartPanelProps {
 }
 
 function ChartPanel({ type, rows, query }: ChartPanelProps) {
-  const chart = useRef<Chart>(null);
   const titleId = useId();
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   const summary = rows.map((row) => `${row._id} ${row.count}`).join(', ') || 'no downloads';
-  const exportPng = () => {
-    const canvas: HTMLCanvasElement | undefined = chart.current?.getCanvas();
-    const image = canvas && onCardBackground(canvas);
-    if (image) downloadFile(image, `downloads-${type}_${rangeLabel(query)}.png`);
-  };
+  const exportPng = () => downloadFile(printImage(type, rows, query), `downloads-${type}_${rangeLabel(query)}.png`);
 
   return (
     <figure
@@ -101,10 +142,9 @@ function ChartPanel({ type, rows, query }: ChartPanelProps) {
         />
       </div>
       <Chart
-        ref={chart}
         type={type}
         data={chartData(type, rows)}
-        options={chartOptions(type)}
+        options={chartOptions(type, screenInk())}
         height="16rem"
         // The canvas is the image (PrimeReact gives it role="img"); its name says what it shows.
         pt={{ canvas: { 'aria-label': `${TITLES[type]} of downloads per language: ${summary}` } }}

@@ -1,8 +1,11 @@
+import { dateRangeSchema } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '../../../components/form/form-field.tsx';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import type { StatsQuery } from '../api/stats-query.ts';
 import { isoDay, monthBounds } from './stats-dates.ts';
@@ -11,22 +14,34 @@ interface DayFieldProps {
   id: string;
   label: string;
   value: Date;
+  error?: string | undefined;
   onChange: (day: Date) => void;
 }
 
-function DayField({ id, label, value, onChange }: DayFieldProps) {
+function DayField({ id, label, value, error, onChange }: DayFieldProps) {
   return (
-    <div className="field col-12 md:col-3">
-      <label htmlFor={id}>{label}</label>
-      <Calendar
-        inputId={id}
-        value={value}
-        onChange={(event) => event.value && onChange(event.value)}
-        dateFormat="yy-mm-dd"
-        showIcon
-      />
-    </div>
+    <FormField id={id} label={label} error={error} className="field col-12 md:col-4">
+      {({ id: inputId, invalid, ...aria }) => (
+        <Calendar
+          inputId={inputId}
+          value={value}
+          onChange={(event) => event.value && onChange(event.value)}
+          dateFormat="yy-mm-dd"
+          showIcon
+          invalid={invalid}
+          // Calendar hands `input` to its InputText, whose element is its `root`.
+          pt={{ input: { root: aria } }}
+        />
+      )}
+    </FormField>
   );
+}
+
+interface Filter {
+  start: Date;
+  end: Date;
+  book: string | null;
+  includeStaff: boolean;
 }
 
 interface StatsFiltersProps {
@@ -34,37 +49,77 @@ interface StatsFiltersProps {
   searching: boolean;
 }
 
-/** Start and end days (the current month at first), a book, and Search. */
+/**
+ * Start and end days (the current month at first), a book, and Search; the staff's downloads switched in or
+ * out at once. A range that ends before it starts is said so here, and nothing is asked of the server.
+ */
 export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
   const books = useQuery(bookRecords.listQuery);
-  const [start, setStart] = useState<Date>(() => monthBounds().start);
-  const [end, setEnd] = useState<Date>(() => monthBounds().end);
-  const [book, setBook] = useState<string | null>(null);
+  const [filter, setFilter] = useState<Filter>(() => ({ ...monthBounds(), book: null, includeStaff: false }));
+  const [rangeError, setRangeError] = useState<string>();
+  const change = (next: Partial<Filter>) => {
+    setFilter((current) => ({ ...current, ...next }));
+    if (next.start || next.end) setRangeError(undefined);
+  };
 
+  const search = ({ start, end, book, includeStaff }: Filter) => {
+    // The server's own rule and words, before anything is asked of it.
+    const range = dateRangeSchema.safeParse({ start: isoDay(start), end: isoDay(end) });
+    if (!range.success) return setRangeError(range.error.issues[0]?.message);
+    onSearch({ ...range.data, ...(book ? { book } : {}), ...(includeStaff ? { includeStaff } : {}) });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ start: isoDay(start), end: isoDay(end), ...(book ? { book } : {}) });
+    search(filter);
   };
 
   return (
-    <form className="grid formgrid p-fluid align-items-end" onSubmit={submit} aria-label="Statistics filter">
-      <DayField id="stats-start" label="Start date" value={start} onChange={setStart} />
-      <DayField id="stats-end" label="End date" value={end} onChange={setEnd} />
-      <div className="field col-12 md:col-3">
-        <label htmlFor="stats-book">Book</label>
-        <Dropdown
-          inputId="stats-book"
-          value={book}
-          options={books.data ?? []}
-          optionLabel="name"
-          optionValue="name"
-          placeholder="All books"
-          showClear
-          loading={books.isPending}
-          onChange={(event) => setBook(event.value ?? null)}
-        />
-      </div>
-      <div className="field col-12 md:col-3">
+    // The fields' tops in line, so that an error under one moves nothing beside it; the switch and Search below.
+    <form className="grid formgrid p-fluid" onSubmit={submit} aria-label="Statistics filter">
+      <DayField id="stats-start" label="Start date" value={filter.start} onChange={(start) => change({ start })} />
+      <DayField
+        id="stats-end"
+        label="End date"
+        value={filter.end}
+        error={rangeError}
+        onChange={(end) => change({ end })}
+      />
+      <FormField id="stats-book" label="Book" className="field col-12 md:col-4">
+        {({ id }) => (
+          <Dropdown
+            inputId={id}
+            value={filter.book}
+            options={books.data ?? []}
+            optionLabel="name"
+            optionValue="name"
+            placeholder="All books"
+            showClear
+            loading={books.isPending}
+            onChange={(event) => change({ book: event.value ?? null })}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="stats-staff"
+        label="Include staff downloads"
+        variant="check"
+        className="field col-12 md:col-8 align-self-center"
+      >
+        {({ id }) => (
+          <InputSwitch
+            inputId={id}
+            // The switch is its input (role="switch"); PrimeReact also names its frame a checkbox, one control in another.
+            pt={{ root: { role: undefined, 'aria-checked': undefined } }}
+            checked={filter.includeStaff}
+            onChange={(event) => {
+              const next = { ...filter, includeStaff: Boolean(event.value) };
+              change({ includeStaff: next.includeStaff });
+              search(next);
+            }}
+          />
+        )}
+      </FormField>
+      <div className="field col-12 md:col-4">
         <Button type="submit" label="Search" icon="pi pi-search" loading={searching} />
       </div>
     </form>

@@ -26,7 +26,8 @@ function currentMonth(): StatsQuery {
   return { start: isoDay(start), end: isoDay(end) };
 }
 
-const sameQuery = (a: StatsQuery, b: StatsQuery) => a.start === b.start && a.end === b.end && a.book === b.book;
+const sameQuery = (a: StatsQuery, b: StatsQuery) =>
+  a.start === b.start && a.end === b.end && a.book === b.book && a.includeStaff === b.includeStaff;
 
 /** Everyone's download statistics; whoever may not read them is sent to the landing page. */
 export function DashboardPage() {
@@ -35,7 +36,7 @@ export function DashboardPage() {
   return can(user?.role, 'stats:read') ? <Statistics /> : <Navigate to={SIGNED_OUT_PATH} replace />;
 }
 
-/** Figures, a table and charts of downloads per language for a range of days and a book. */
+/** Figures, a table and charts of downloads per language for a range of days and a book, the staff's or not. */
 function Statistics() {
   const [query, setQuery] = useState<StatsQuery>(currentMonth);
   const counts = useCountByLanguage(query);

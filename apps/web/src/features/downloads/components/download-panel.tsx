@@ -130,7 +130,7 @@ export function DownloadPanel() {
           onClick={returnHome}
           disabled={!home}
         />
-        <Button type="button" label="Logout" icon="pi pi-sign-out" text onClick={() => void signOut()} />
+        <Button type="button" label="Sign Out" icon="pi pi-sign-out" text onClick={() => void signOut()} />
       </div>
     </section>
   );

@@ -37,7 +37,8 @@ export function EditionTable({ files, loading, serverPage, onDownload }: Edition
       <Column header="Download" body={downloadButton} />
       <Column field="book_name" header="Book Name" sortable />
       <Column field="book_language" header="Language" sortable />
-      <Column field="book_month" header="Month" body={editionMonth} />
+      {/* The server sorts by edition: year, then month. */}
+      <Column field="book_month" sortField="edition" header="Month" sortable body={editionMonth} />
       <Column field="file_size" header="File Size" sortable body={editionSize} />
     </RecordTable>
   );

@@ -60,7 +60,7 @@ export function UserDashboardPage() {
     <div className="member-home flex flex-column gap-3">
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="page-title">
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-1">
-          Welcome, {user?.lastName} {user?.firstName}
+          Welcome, {user?.fullName}
         </h1>
         <p className="mt-0 mb-2 text-muted">{user?.email}</p>
         <DownloadCounts />

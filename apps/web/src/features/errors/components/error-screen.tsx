@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { SIGNED_OUT_PATH } from '../../../lib/session/guards.tsx';
 import './error-screen.css';
 
 interface ErrorScreenProps {
@@ -11,15 +9,12 @@ interface ErrorScreenProps {
   action: ReactNode;
 }
 
-/** Full-page explanation of why a page can not be shown, with the way onward. */
+/** Why a page can not be shown, with the way onward. */
 export function ErrorScreen({ icon, title, message, action }: ErrorScreenProps) {
   useDocumentTitle(title);
   return (
     <div className="error-screen">
-      <header className="mb-5">
-        <BrandLogo to={SIGNED_OUT_PATH} />
-      </header>
-      <main className="error-screen-card surface-card border-round-2xl shadow-2" aria-labelledby="error-title">
+      <section className="error-screen-card surface-card border-round-2xl shadow-2" aria-labelledby="error-title">
         <span className="error-screen-icon border-circle" aria-hidden="true">
           <i className={`pi ${icon}`} />
         </span>
@@ -28,7 +23,7 @@ export function ErrorScreen({ icon, title, message, action }: ErrorScreenProps) 
         </h1>
         <p className="text-muted text-lg mt-0 mb-5">{message}</p>
         {action}
-      </main>
+      </section>
     </div>
   );
 }

@@ -14,10 +14,21 @@ interface EditionFieldsProps {
   languages: string[];
   years: number[];
   disabled: boolean;
+  /** A note under the fields about the language the file's name gives. */
+  languageNoteId?: string | undefined;
 }
 
 /** Book, language, year and month of one file in the upload dialog. */
-export function EditionFields({ control, index, errors, books, languages, years, disabled }: EditionFieldsProps) {
+export function EditionFields({
+  control,
+  index,
+  errors,
+  books,
+  languages,
+  years,
+  disabled,
+  languageNoteId,
+}: EditionFieldsProps) {
   const fieldErrors = errors?.[index];
   const choices = [
     { name: 'book', label: 'Book', options: books },
@@ -32,7 +43,12 @@ export function EditionFields({ control, index, errors, books, languages, years,
         const error = fieldErrors?.[name]?.message;
         return (
           <div key={name} className="col-6">
-            <FormField id={id} label={label} error={error}>
+            <FormField
+              id={id}
+              label={label}
+              error={error}
+              describedBy={name === 'language' ? languageNoteId : undefined}
+            >
               {({ id: inputId, ...aria }) => (
                 <Controller
                   control={control}

@@ -3,9 +3,9 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../components/record-table/format-date.ts';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
-import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
-import { formatUploadedOn } from '../utils/format-uploaded-on.ts';
+import { editionMonth, editionSize, sortByEdition } from '../../../lib/editions/edition-cells.ts';
 
 interface FileTableProps {
   files: FileRecord[];
@@ -15,10 +15,12 @@ interface FileTableProps {
   onDownload: (file: FileRecord) => void;
   onDelete: (file: FileRecord) => void;
   toolbar: ReactNode;
+  /** What the table says while no edition has been uploaded at all. */
+  firstStep: ReactNode;
 }
 
 /** The file manager's table of edition files. */
-export function FileTable({ files, missing, loading, onDownload, onDelete, toolbar }: FileTableProps) {
+export function FileTable({ files, missing, loading, onDownload, onDelete, toolbar, firstStep }: FileTableProps) {
   // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it
   // (one block, so that a row stacked on a phone keeps them together).
   const nameAndBook = (file: FileRecord) => (
@@ -52,23 +54,17 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
       label="Files"
       value={files}
       loading={loading}
-      emptyMessage="No file found."
+      emptyMessage={files.length === 0 ? firstStep : 'No file found.'}
       rowLabel={(file) => file.name}
       rows={10}
       globalFilterFields={['name', 'book_name', 'book_language', 'book_month', 'book_year']}
       toolbar={toolbar}
-      stack
     >
       <Column field="name" header="Name" sortable body={nameAndBook} />
       <Column field="book_language" header="Language" sortable />
-      <Column field="book_month" header="Month" body={editionMonth} />
+      <Column field="book_month" header="Month" sortable sortFunction={sortByEdition} body={editionMonth} />
       <Column field="file_size" header="File Size" sortable body={editionSize} />
-      <Column
-        field="created"
-        header="Uploaded On"
-        sortable
-        body={(file: FileRecord) => formatUploadedOn(file.created)}
-      />
+      <Column field="created" header="Uploaded On" sortable body={(file: FileRecord) => formatDateTime(file.created)} />
       <Column header="Actions" body={actions} />
     </RecordTable>
   );

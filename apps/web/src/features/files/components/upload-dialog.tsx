@@ -1,24 +1,38 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { editionYears, FILE_MESSAGES, formatFileSize, MAX_PDF_BYTES, tooLargeMessage } from '@portal/contract';
+import {
+  can,
+  editionYears,
+  FILE_MESSAGES,
+  formatFileSize,
+  languageNotAddedMessage,
+  MAX_PDF_BYTES,
+  tooLargeMessage,
+  uploadFieldsSchema,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
-import { useUploadFile } from '../../../lib/resources/files.ts';
+import { filesQuery, useUploadFile } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
+import { useSession } from '../../../lib/session/session-provider.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { parseEditionName } from '../utils/parse-edition-name.ts';
 import '../files.css';
 import { EditionFields } from './edition-fields.tsx';
 import { startingValues, type UploadForm, type UploadValues, uploadFormSchema } from './upload-form.ts';
+import { fieldsKey, recordKey, UploadNotes } from './upload-notes.tsx';
+import { type NotUploaded, uploadSummary } from './upload-summary.tsx';
 
 interface Pending {
   file: File;
+  /** The language the file's name reads as, whether or not the portal has it. */
+  guessedLanguage: string | undefined;
   progress: number;
   state: 'ready' | 'uploading' | 'done' | 'failed';
   message?: string;
@@ -27,34 +41,68 @@ interface Pending {
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 /** Uploads may be a year ahead, for editions prepared before January. */
 const uploadYears = () => [new Date().getFullYear() + 1, ...editionYears()];
+const sameName = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
 
 export function UploadDialog({ onHide }: { onHide: () => void }) {
   const notify = useToast();
+  const { user } = useSession();
   const books = (useQuery(bookRecords.listQuery).data ?? []).map((book) => book.name);
   const languages = (useQuery(languageRecords.listQuery).data ?? []).map((language) => language.name);
+  const files = useQuery(filesQuery).data ?? [];
   const upload = useUploadFile();
+  const addLanguage = languageRecords.useCreate();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending[]>([]);
-  const { control, handleSubmit, formState } = useForm<UploadForm, unknown, UploadValues>({
+  const { control, handleSubmit, formState, getValues, setValue } = useForm<UploadForm, unknown, UploadValues>({
     resolver: zodResolver(uploadFormSchema),
     defaultValues: { editions: [] },
   });
   const editions = useFieldArray({ control, name: 'editions' });
+  const values = useWatch({ control, name: 'editions' });
   const busy = pending.some((item) => item.state === 'uploading');
   const update = (index: number, change: Partial<Pending>) =>
     setPending((items) => items.map((item, at) => (at === index ? { ...item, ...change } : item)));
 
-  const choose = (files: FileList | null) => {
+  // The language a file names that the portal lacks, while its Language field is still empty.
+  const missingLanguage = (index: number) => {
+    const guessed = pending[index]?.guessedLanguage;
+    const missing = guessed && !values[index]?.language && !languages.some((name) => sameName(guessed, name));
+    return missing ? guessed : undefined;
+  };
+
+  const choose = (chosen: FileList | null) => {
     const accepted: File[] = [];
-    for (const file of files ?? []) {
-      const problem = !isPdf(file)
-        ? `${file.name}: ${FILE_MESSAGES.notPdf}`
-        : file.size > MAX_PDF_BYTES && tooLargeMessage(file.name);
-      if (problem) notify({ severity: 'error', summary: 'Error', detail: problem, life: TOAST_LIFE.long });
+    const refused: string[] = [];
+    for (const file of chosen ?? []) {
+      if (!isPdf(file)) refused.push(`${file.name}: ${FILE_MESSAGES.notPdf}`);
+      else if (file.size > MAX_PDF_BYTES) refused.push(tooLargeMessage(file.name));
       else accepted.push(file);
     }
-    editions.append(accepted.map((file) => startingValues(parseEditionName(file.name), books, languages)));
-    setPending((items) => [...items, ...accepted.map((file) => ({ file, progress: 0, state: 'ready' as const }))]);
+    // One toast for the files left out of the choice, however many.
+    if (refused.length > 0) {
+      const detail =
+        refused.length === 1 ? (
+          refused[0]
+        ) : (
+          <ul className="m-0 pl-3">
+            {refused.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        );
+      notify({ severity: 'error', summary: 'Not added', detail, life: TOAST_LIFE.long });
+    }
+    const guesses = accepted.map((file) => parseEditionName(file.name));
+    editions.append(guesses.map((guess) => startingValues(guess, books, languages)));
+    setPending((items) => [
+      ...items,
+      ...accepted.map((file, at) => ({
+        file,
+        guessedLanguage: guesses[at]?.language,
+        progress: 0,
+        state: 'ready' as const,
+      })),
+    ]);
     if (input.current) input.current.value = '';
   };
 
@@ -63,22 +111,49 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
     setPending((items) => items.filter((_, at) => at !== index));
   };
 
-  const submit = handleSubmit(async (values) => {
-    for (const [index, fields] of values.editions.entries()) {
-      const item = pending[index];
-      if (!item || item.state === 'done') continue;
+  // Adds the language and fills it in on every file that named it.
+  const addMissingLanguage = (name: string) =>
+    addLanguage.mutate(name, {
+      onSuccess: (language) => {
+        for (const [index, item] of pending.entries()) {
+          if (sameName(item.guessedLanguage, name) && !getValues(`editions.${index}.language`))
+            setValue(`editions.${index}.language`, language.name, { shouldValidate: true });
+        }
+      },
+      onError: (error) => notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long }),
+    });
+
+  // Every file whose fields are complete goes; the others keep their marks, and one toast sums up the batch.
+  const uploadReady = async () => {
+    const uploaded: string[] = [];
+    const notUploaded: NotUploaded[] = [];
+    for (const [index, item] of pending.entries()) {
+      if (item.state === 'done') continue;
+      const fields = uploadFieldsSchema.safeParse(getValues(`editions.${index}`));
+      if (!fields.success) {
+        const missing = missingLanguage(index);
+        const message = missing ? languageNotAddedMessage(missing) : (fields.error.issues[0]?.message ?? '');
+        notUploaded.push({ file: item.file.name, message });
+        continue;
+      }
       update(index, { state: 'uploading', progress: 0, message: undefined });
       try {
-        await upload.mutateAsync({ ...fields, file: item.file, onProgress: (progress) => update(index, { progress }) });
+        await upload.mutateAsync({
+          ...fields.data,
+          file: item.file,
+          onProgress: (progress) => update(index, { progress }),
+        });
         update(index, { state: 'done', progress: 100, message: FILE_MESSAGES.uploaded });
-        notify({ severity: 'success', summary: 'Success', detail: FILE_MESSAGES.uploaded, life: TOAST_LIFE.long });
+        uploaded.push(item.file.name);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         update(index, { state: 'failed', message });
-        notify({ severity: 'error', summary: 'Error', detail: message, life: TOAST_LIFE.long });
+        notUploaded.push({ file: item.file.name, message });
       }
     }
-  });
+    notify(uploadSummary(uploaded, notUploaded));
+  };
+  const submit = handleSubmit(uploadReady, uploadReady);
 
   const waiting = pending.some((item) => item.state !== 'done');
   const footer = (
@@ -124,6 +199,16 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
           {editions.fields.map((field, index) => {
             const item = pending[index];
             if (!item) return null;
+            const open = item.state !== 'uploading' && item.state !== 'done';
+            const fields = values[index];
+            const key = fields && fieldsKey(fields);
+            const earlier =
+              key === undefined
+                ? -1
+                : values.findIndex(
+                    (other, at) => at < index && pending[at]?.state !== 'done' && fieldsKey(other) === key,
+                  );
+            const missing = missingLanguage(index);
             return (
               <li key={field.id} className="upload-item">
                 <div className="flex align-items-center justify-content-between gap-2 mb-3">
@@ -132,7 +217,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
                   </span>
                   <span className="flex align-items-center gap-2 flex-shrink-0">
                     <span className="text-muted text-sm">{formatFileSize(item.file.size)}</span>
-                    {item.state !== 'uploading' && item.state !== 'done' && (
+                    {open && (
                       <Button
                         type="button"
                         icon="pi pi-times"
@@ -152,10 +237,26 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
                   books={books}
                   languages={languages}
                   years={uploadYears()}
-                  disabled={item.state === 'uploading' || item.state === 'done'}
+                  disabled={!open}
+                  languageNoteId={missing ? `upload-${index}-language-note` : undefined}
                 />
+                {open && (
+                  <UploadNotes
+                    languageNoteId={`upload-${index}-language-note`}
+                    missingLanguage={missing}
+                    onAddLanguage={can(user?.role, 'records:manage') ? addMissingLanguage : undefined}
+                    adding={addLanguage.isPending && addLanguage.variables === missing}
+                    replaces={files.find((file) => recordKey(file) === key)}
+                    sameAs={earlier === -1 ? undefined : pending[earlier]?.file.name}
+                  />
+                )}
                 {item.state !== 'ready' && (
-                  <ProgressBar value={item.progress} aria-label={`Upload of ${item.file.name}`} className="h-1rem" />
+                  <ProgressBar
+                    value={item.progress}
+                    showValue={false}
+                    aria-label={`Upload of ${item.file.name}`}
+                    className="h-1rem"
+                  />
                 )}
                 {item.message && (
                   <Message

@@ -2,11 +2,13 @@ import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
 import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { filesQuery, useDeleteFile } from '../../../lib/resources/files.ts';
+import { languageRecords } from '../../../lib/resources/languages.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { missingFilesQuery } from '../api/get-missing-files.ts';
 import { FileTable } from '../components/file-table.tsx';
@@ -16,6 +18,7 @@ export function FileListPage() {
   const notify = useToast();
   const files = useQuery(filesQuery);
   const missing = useQuery(missingFilesQuery);
+  const noLanguages = useQuery(languageRecords.listQuery).data?.length === 0;
   const deleteFile = useDeleteFile();
   const download = useDownloadEdition();
   const [importing, setImporting] = useState(false);
@@ -45,6 +48,16 @@ export function FileListPage() {
         onDownload={(file) => void download(file._id)}
         onDelete={setDeleting}
         toolbar={<Button label="Import" icon="pi pi-upload" onClick={() => setImporting(true)} />}
+        firstStep={
+          noLanguages ? (
+            <>
+              <p className="mt-0">{FILE_MESSAGES.noFilesNoLanguages}</p>
+              <Link to="/admin/languages">Go to Languages</Link>
+            </>
+          ) : (
+            FILE_MESSAGES.noFiles
+          )
+        }
       />
       {importing && <UploadDialog onHide={() => setImporting(false)} />}
       <ConfirmDelete

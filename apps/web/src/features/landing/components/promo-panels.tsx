@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@portal/contract';
 
-type PromoLink = Exclude<keyof PublicConfig['links'], 'home' | 'teaserVideo'>;
+type PromoLink = Extract<keyof PublicConfig['links'], 'sponsor' | 'audio' | 'braille' | 'publications'>;
 
 const PANELS: { link: PromoLink; icon: string; title: string; text: string }[] = [
   {

@@ -1,18 +1,39 @@
+import { useState } from 'react';
+
 interface TeaserVideoProps {
   src: string | undefined;
 }
 
+/**
+ * The teaser: its poster and one Play button, a single tab stop on the way through the page, until the visitor
+ * plays it; then the video with its own controls, focused. Nothing but the poster is fetched before that.
+ */
 export function TeaserVideo({ src }: TeaserVideoProps) {
+  const [playing, setPlaying] = useState(false);
   return (
     <div className="teaser-video">
-      {src && (
-        // Nothing but the poster is fetched until the visitor presses play.
-        // biome-ignore lint/a11y/useMediaCaption: the installation configures no caption file for its teaser yet.
-        <video controls preload="none" poster="/teaser-poster.svg" aria-label="Teaser video">
-          <source src={src} />
-          <a href={src}>Watch the teaser video</a>
-        </video>
-      )}
+      {src &&
+        (playing ? (
+          // biome-ignore lint/a11y/useMediaCaption: the installation configures no caption file for its teaser yet.
+          <video
+            controls
+            autoPlay
+            poster="/teaser-poster.svg"
+            aria-label="Teaser video"
+            ref={(video) => video?.focus()}
+          >
+            <source src={src} />
+            <a href={src}>Watch the teaser video</a>
+          </video>
+        ) : (
+          <button type="button" className="teaser-video-play" onClick={() => setPlaying(true)}>
+            <img src="/teaser-poster.svg" alt="" />
+            <span className="teaser-video-play-icon" aria-hidden="true">
+              <i className="pi pi-play" />
+            </span>
+            <span className="sr-only">Play the teaser video</span>
+          </button>
+        ))}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { PromoPanels } from '../components/promo-panels.tsx';
 import { TeaserVideo } from '../components/teaser-video.tsx';
@@ -14,12 +15,15 @@ interface LandingPageProps {
   onSignUp: () => void;
 }
 
-/** What a visitor sees at /en/dist: the teaser, Login and Sign Up, and the promo panels. */
+/** What a visitor sees at /en/dist: the teaser, Sign In and Sign Up, and the promo panels. */
 export function LandingPage({ onSignUp }: LandingPageProps) {
   useDocumentTitle('Welcome');
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const links = config.data?.links;
+  // The footer may have fetched the configuration before this page's code arrived: hydration still draws the
+  // page as prerendered, without it, and the next render shows it.
+  const loaded = useHydrated() ? config : undefined;
+  const links = loaded?.data?.links;
 
   return (
     <>
@@ -43,7 +47,7 @@ export function LandingPage({ onSignUp }: LandingPageProps) {
           </ul>
           <div className="landing-actions">
             {/* /login is this page with the Sign In dialog open. */}
-            <Button type="button" label="Login" icon="pi pi-sign-in" outlined onClick={() => navigate('/login')} />
+            <Button type="button" label="Sign In" icon="pi pi-sign-in" outlined onClick={() => navigate('/login')} />
             <Button type="button" label="Sign Up" icon="pi pi-user-plus" onClick={onSignUp} />
           </div>
         </div>
@@ -54,8 +58,8 @@ export function LandingPage({ onSignUp }: LandingPageProps) {
         <h2 id="promo-title" className="landing-section-title">
           More ways to take part
         </h2>
-        {config.isError && <Message severity="error" text={`An error has occurred: ${config.error.message}`} />}
-        {config.isPending && <Skeleton height="10rem" borderRadius="1rem" />}
+        {loaded?.isError && <Message severity="error" text={`An error has occurred: ${loaded.error.message}`} />}
+        {!links && !loaded?.isError && <Skeleton height="10rem" borderRadius="1rem" />}
         {links && <PromoPanels links={links} />}
       </section>
     </>

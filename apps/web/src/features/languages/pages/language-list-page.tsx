@@ -10,6 +10,7 @@ export function LanguageListPage() {
       noun="Language"
       records={languageRecords}
       schema={languageInputSchema}
+      firstStep={LANGUAGE_MESSAGES.none}
       onDelete={{ run: (rows) => remove.mutateAsync(rows), done: LANGUAGE_MESSAGES.deleted }}
     />
   );

@@ -1,16 +1,9 @@
-import type { MigrationReport } from '@portal/contract';
+import type { LatestMigrationReport } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
-/** The latest import's report, dry or real; null before the first one. */
-export async function getMigrationReport(): Promise<MigrationReport | null> {
-  try {
-    return await api.get<MigrationReport>('/migrate/migrate-data');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
+/** The latest import's report, dry or real; null before the first one (an answer, not a failed request). */
+export const getMigrationReport = async () => (await api.get<LatestMigrationReport>('/migrate/reports/latest')).report;
 
 export const migrationReportQuery = queryOptions({ queryKey: ['migration', 'report'], queryFn: getMigrationReport });
 

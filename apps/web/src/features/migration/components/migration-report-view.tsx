@@ -2,17 +2,25 @@ import { LEGACY_COLLECTIONS, type MigrationReport } from '@portal/contract';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
+import { formatDateTime } from '../../../components/record-table/format-date.ts';
 import { type ReportColumn, ReportList, type ReportListProps } from './report-list.tsx';
+
+/** A record by its name, its legacy id beneath for finding it in the export; by the id alone where it has no name. */
+const recordCell = ({ name, legacyId }: { name?: string; legacyId: string }) => (
+  <>
+    {name ?? legacyId}
+    {name && <small className="block text-muted">{legacyId}</small>}
+  </>
+);
 
 const ISSUE_COLUMNS: ReportColumn[] = [
   { field: 'collection', header: 'Collection' },
-  { field: 'legacyId', header: 'Legacy id' },
+  { field: 'name', header: 'Record', body: recordCell },
   { field: 'reason', header: 'Reason' },
 ];
 const MISSING_PDF_COLUMNS: ReportColumn[] = [
   { field: 'collection', header: 'Collection' },
-  { field: 'legacyId', header: 'Legacy id' },
-  { field: 'name', header: 'File' },
+  { field: 'name', header: 'File', body: recordCell },
   { field: 'reason', header: 'Reason' },
 ];
 const IGNORED_COLUMNS: ReportColumn[] = [
@@ -50,8 +58,6 @@ function reportLists(report: MigrationReport): ReportListProps[] {
   return report.ignored.length > 0 ? [...lists, ignored] : lists;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** What an import did (or, for a dry run, would do): counts per collection and every record to look at. */
 export function MigrationReportView({ report }: { report: MigrationReport }) {
   const rows = LEGACY_COLLECTIONS.map((collection) => ({ collection, ...report.collections[collection] }));
@@ -64,12 +70,14 @@ export function MigrationReportView({ report }: { report: MigrationReport }) {
         <Tag value={report.dryRun ? 'Nothing was written' : 'Imported'} severity={report.dryRun ? 'info' : 'success'} />
       </div>
       <p className="text-muted mt-0">
-        Finished {when(report.finishedAt)}. PDFs {report.dryRun ? 'to copy' : 'copied'}: {report.pdfsStored}.
+        Finished {formatDateTime(report.finishedAt)}. PDFs {report.dryRun ? 'to copy' : 'copied'}: {report.pdfsStored}.
       </p>
       <DataTable
         value={rows}
         dataKey="collection"
         size="small"
+        // Six columns of counts: on a phone they scroll sideways inside the table.
+        scrollable
         pt={{ table: { 'aria-label': 'Records per collection' } }}
       >
         <Column field="collection" header="Collection" />

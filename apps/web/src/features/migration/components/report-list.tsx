@@ -1,10 +1,12 @@
 import { PAGE_SIZE_OPTIONS } from '@portal/contract';
-import { Column } from 'primereact/column';
+import { Column, type ColumnProps } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 
 export interface ReportColumn {
   field: string;
   header: string;
+  /** The cell's content, where it is more than the field's value. */
+  body?: ColumnProps['body'];
 }
 
 export interface ReportListProps {
@@ -30,10 +32,13 @@ export function ReportList({ title, rows, notListed, columns, empty }: ReportLis
         rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
         emptyMessage={empty}
         size="small"
+        // On a phone each record is a block of "column value" lines: a reason needs the width.
+        responsiveLayout="stack"
+        breakpoint="640px"
         pt={{ table: { 'aria-label': title } }}
       >
         {columns.map((column) => (
-          <Column key={column.field} field={column.field} header={column.header} />
+          <Column key={column.field} field={column.field} header={column.header} body={column.body} />
         ))}
       </DataTable>
       {notListed > 0 && <p className="text-muted text-sm mb-0">{notListed} more not listed.</p>}

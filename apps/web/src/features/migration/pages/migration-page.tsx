@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useMigrationReport } from '../api/get-migration-report.ts';
 import { useImportLegacyExport } from '../api/import-legacy-export.ts';
-import { ExportPicker } from '../components/export-picker.tsx';
+import { ExportPicker, type ExportStatus } from '../components/export-picker.tsx';
 import { MigrationProgressBar } from '../components/migration-progress-bar.tsx';
 import { MigrationReportView } from '../components/migration-report-view.tsx';
 
@@ -18,6 +18,17 @@ const selectionKey = (files: File[]) =>
     .sort()
     .join('|');
 
+type Outcome = 'checked' | 'imported' | 'failed';
+
+const STATUS: Record<Outcome | 'new' | 'checking' | 'importing', ExportStatus> = {
+  new: { label: 'Not checked yet', severity: 'warning' },
+  checking: { label: 'Dry run…', severity: 'info' },
+  importing: { label: 'Importing…', severity: 'info' },
+  checked: { label: 'Dry run done', severity: 'info' },
+  imported: { label: 'Imported', severity: 'success' },
+  failed: { label: 'Failed', severity: 'danger' },
+};
+
 /** Super Admins import the legacy portal's export: a dry run first, then the import itself. */
 export function MigrationPage() {
   useDocumentTitle('Migration');
@@ -25,23 +36,29 @@ export function MigrationPage() {
   const report = useMigrationReport();
   const run = useImportLegacyExport();
   const [files, setFiles] = useState<File[]>([]);
-  const [checked, setChecked] = useState<string | null>(null);
+  // What the latest run did with which selection: another selection is not checked yet.
+  const [lastRun, setLastRun] = useState<{ key: string; outcome: Outcome } | null>(null);
   const key = selectionKey(files);
+  const outcome = lastRun?.key === key ? lastRun.outcome : undefined;
+  const checked = outcome === 'checked' || outcome === 'imported';
+  const running = run.isPending && (run.variables.dryRun ? 'checking' : 'importing');
 
   const start = (dryRun: boolean) =>
     run.mutate(
       { files, dryRun },
       {
         onSuccess: () => {
-          if (dryRun) setChecked(key);
+          setLastRun({ key, outcome: dryRun ? 'checked' : 'imported' });
           notify({
             severity: 'success',
             summary: dryRun ? 'Dry run finished' : 'Import finished',
             detail: dryRun ? 'Nothing was written: read the report, then import.' : 'The export is imported.',
           });
         },
-        onError: (error) =>
-          notify({ severity: 'error', summary: 'Migration', detail: error.message, life: TOAST_LIFE.long }),
+        onError: (error) => {
+          setLastRun({ key, outcome: 'failed' });
+          notify({ severity: 'error', summary: 'Migration', detail: error.message, life: TOAST_LIFE.long });
+        },
       },
     );
 
@@ -56,7 +73,12 @@ export function MigrationPage() {
           dry run first: it reports what the import would do and writes nothing. Importing the same export again changes
           nothing.
         </p>
-        <ExportPicker files={files} onChange={setFiles} disabled={run.isPending} />
+        <ExportPicker
+          files={files}
+          onChange={setFiles}
+          status={STATUS[running || outcome || 'new']}
+          disabled={run.isPending}
+        />
         <div className="flex flex-wrap gap-2 mt-3">
           <Button
             type="button"
@@ -71,12 +93,12 @@ export function MigrationPage() {
             type="button"
             label="Import"
             icon="pi pi-upload"
-            disabled={files.length === 0 || checked !== key || run.isPending}
+            disabled={files.length === 0 || !checked || run.isPending}
             loading={run.isPending && run.variables?.dryRun === false}
             onClick={() => start(false)}
           />
         </div>
-        {files.length > 0 && checked !== key && !run.isPending && (
+        {files.length > 0 && !checked && !run.isPending && (
           <p className="text-sm text-muted mb-0">Import is enabled once a dry run of these files has finished.</p>
         )}
         {run.isPending && <MigrationProgressBar />}

@@ -18,6 +18,7 @@ import { FormField } from '../../../components/form/form-field.tsx';
 import { churchesQuery } from '../../../lib/resources/churches.ts';
 import { countriesQuery } from '../../../lib/resources/countries.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
+import { churchOptions } from './church-options.ts';
 
 export type AccountChanges = z.output<typeof updateAccountSchema>;
 
@@ -103,11 +104,7 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
       {textField('lastName', 'Last Name', 'col-12 md:col-6')}
       {textField('email', 'Email', 'col-12')}
       {dropdownField('church', 'Church', {
-        // The same name may exist in two countries.
-        options: (churches.data ?? []).map((church) => ({
-          id: church.id,
-          label: `${church.name} (${church.country})`,
-        })),
+        options: churchOptions(churches.data),
         optionLabel: 'label',
         optionValue: 'id',
         loading: churches.isPending,

@@ -1,5 +1,6 @@
 import type { Account } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,15 +8,32 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
 import { accountPageQuery } from '../../../lib/resources/accounts.ts';
+import { MoveToChurchDialog } from '../components/move-to-church-dialog.tsx';
 
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'createdAt', sortOrder: -1, search: '' };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+/** The address, wrapping after its @ where the column is narrow (and anywhere, if even a half is too long). */
+function emailCell({ email }: Account) {
+  const domain = email.lastIndexOf('@') + 1;
+  return (
+    <>
+      {email.slice(0, domain)}
+      <wbr />
+      {email.slice(domain)}
+    </>
+  );
+}
+
+/** The accounts the move dialog is open for, and how to clear the table's selection once they moved. */
+type Moving = { accounts: Account[]; clearSelection: () => void } | null;
+
 export function UserListPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(FIRST_PAGE);
   const accounts = useQuery(accountPageQuery(page));
+  const [moving, setMoving] = useState<Moving>(null);
 
   return (
     <PageSection title="Users">
@@ -26,19 +44,41 @@ export function UserListPage() {
         error={accounts.error}
         emptyMessage="No user found."
         rowLabel={(account) => `${account.firstName} ${account.lastName}`}
+        labelField="email"
+        dense
         onEdit={(account) => navigate(`/admin/user/${account.id}`)}
+        selectionActions={(selected, clearSelection) => (
+          <Button
+            type="button"
+            label="Move to church"
+            icon="pi pi-building-columns"
+            outlined
+            disabled={selected.length === 0}
+            onClick={() => setMoving({ accounts: selected, clearSelection })}
+          />
+        )}
         serverPage={{ total: accounts.data?.total ?? 0, page, onChange: setPage }}
       >
         <Column field="firstName" header="First Name" sortable />
         <Column field="lastName" header="Last Name" sortable />
         <Column field="isMember" header="Member" sortable body={(account: Account) => yesNo(account.isMember)} />
         <Column field="role" header="Role" sortable />
-        <Column field="email" header="Email" sortable />
+        <Column field="email" header="Email" sortable body={emailCell} bodyClassName="record-table-break" />
         <Column field="country" header="Country" sortable />
         <Column field="churchName" header="Church" sortable />
         <Column field="isVerified" header="Verified" sortable body={(account: Account) => yesNo(account.isVerified)} />
         <Column field="createdAt" header="Created At" sortable body={dateBody('created')} />
       </RecordTable>
+      {moving && (
+        <MoveToChurchDialog
+          accounts={moving.accounts}
+          onMoved={() => {
+            moving.clearSelection();
+            setMoving(null);
+          }}
+          onHide={() => setMoving(null)}
+        />
+      )}
     </PageSection>
   );
 }

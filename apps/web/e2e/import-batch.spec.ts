@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import {
+  FILE_MESSAGES,
+  LANGUAGE_MESSAGES,
+  languageNotAddedMessage,
+  replacesMessage,
+  uploadedCountMessage,
+} from '@portal/contract';
+import { makePdf } from '../../server/test/files.ts';
+import { expect } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
+import { EDITION_YEAR as YEAR } from './support/editions.ts';
+import { freshTest as test } from './support/fresh-portal.ts';
+import { signInAs } from './support/session.ts';
+
+// One portal for the file, in this order: its first screens with nothing set up, then the imports.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
+const toasts = (page: Page) => page.locator('.p-toast-message');
+
+/** Opens the import dialog of the File Manager and picks the files. */
+async function pick(page: Page, names: string[]) {
+  await page.goto('/admin/file-list');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import editions' });
+  await dialog.locator('input[type=file]').setInputFiles(names.map(pdf));
+  return dialog;
+}
+
+/** Waits for the one toast of a batch, checks it is the only one, and closes it. */
+async function expectOneToast(page: Page, text: string) {
+  await expect(toasts(page).filter({ hasText: text })).toBeVisible();
+  await expect(toasts(page)).toHaveCount(1);
+  await toasts(page).getByRole('button', { name: 'Close' }).click();
+  await expect(toasts(page)).toHaveCount(0);
+}
+
+test('a fresh install: File List and Languages say what to do first', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/file-list');
+  const files = page.getByRole('table', { name: 'Files' });
+  await expect(files.getByText(FILE_MESSAGES.noFilesNoLanguages)).toBeVisible();
+  await files.getByRole('link', { name: 'Languages' }).click();
+  await expect(page).toHaveURL('/admin/languages');
+  await expect(page.getByRole('table', { name: 'Languages' }).getByText(LANGUAGE_MESSAGES.none)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a fresh install: the README's example file offers to add its language, then uploads", async ({ page }) => {
+  await signInAs(page, 'Admin');
+  const name = `Teevo_English_${YEAR}_03.pdf`;
+  const dialog = await pick(page, [name]);
+  const row = dialog.getByRole('listitem').filter({ hasText: name });
+  await expect(row.getByText(languageNotAddedMessage('English'))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: 'Add English' }).click();
+  await expect(row.getByText(languageNotAddedMessage('English'))).toHaveCount(0);
+  await expect(row.locator('.p-dropdown-label')).toHaveText(['Teevo', 'English', String(YEAR), 'March']);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(row.getByText(FILE_MESSAGES.uploaded)).toBeVisible();
+  await expectOneToast(page, uploadedCountMessage(1));
+});
+
+test('a batch uploads its valid rows, names the missing language with an Add action, then uploads that row', async ({
+  page,
+}) => {
+  await signInAs(page, 'Admin');
+  const english = `Teevo_English_${YEAR}_04.pdf`;
+  const french = `Take5_French_${YEAR}_04.pdf`;
+  const dialog = await pick(page, [english, french]);
+  const englishRow = dialog.getByRole('listitem').filter({ hasText: english });
+  const frenchRow = dialog.getByRole('listitem').filter({ hasText: french });
+  await expect(frenchRow.getByText(languageNotAddedMessage('French'))).toBeVisible();
+  await expect(englishRow.getByText(/is not one of the portal/)).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(englishRow.getByText(FILE_MESSAGES.uploaded)).toBeVisible();
+  await expect(frenchRow.getByText(FILE_MESSAGES.uploaded)).toHaveCount(0);
+  await expect(frenchRow.getByText(FILE_MESSAGES.languageRequired)).toBeVisible();
+  // One toast for the batch: what went, and why the other did not.
+  await expectOneToast(page, `${french}: ${languageNotAddedMessage('French')}`);
+
+  await frenchRow.getByRole('button', { name: 'Add French' }).click();
+  await expect(frenchRow.getByText(FILE_MESSAGES.languageRequired)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(frenchRow.getByText(FILE_MESSAGES.uploaded)).toBeVisible();
+  await expectOneToast(page, uploadedCountMessage(1));
+  await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
+
+  const table = page.getByRole('table', { name: 'Files' });
+  await expect(table.getByRole('row').filter({ hasText: english })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: french })).toHaveCount(1);
+});
+
+test('a file for an edition that has one says which file, uploaded when, it will replace', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  const name = `Teevo_English_${YEAR}_04.pdf`;
+  await page.goto('/admin/file-list');
+  const files = page.getByRole('table', { name: 'Files' });
+  const existing = files.getByRole('row').filter({ hasText: name });
+  await expect(existing).toHaveCount(1);
+  // The Uploaded On column, as the File Manager shows it (a stacked cell starts with its column's title).
+  const column = (await files.getByRole('columnheader').allTextContents()).findIndex((header) =>
+    header.includes('Uploaded On'),
+  );
+  const cell = await existing.getByRole('cell').nth(column).textContent();
+  const uploadedOn = cell?.replace(/^Uploaded On/, '').trim() as string;
+  expect(uploadedOn).toMatch(/\d/);
+
+  const renamed = `Teevo English April ${YEAR}.pdf`;
+  const dialog = await pick(page, [renamed, `Teevo_English_${YEAR}_05.pdf`]);
+  const replacing = dialog.getByRole('listitem').filter({ hasText: renamed });
+  await expect(replacing.getByText(replacesMessage(name, uploadedOn))).toBeVisible();
+  await expect(
+    dialog
+      .getByRole('listitem')
+      .filter({ hasText: '_05.pdf' })
+      .getByText(/^Replaces/),
+  ).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expectOneToast(page, uploadedCountMessage(2));
+  await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
+  const table = page.getByRole('table', { name: 'Files' });
+  await expect(table.getByRole('row').filter({ hasText: renamed })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});

@@ -1,0 +1,37 @@
+import { uploadedCountMessage } from '@portal/contract';
+import type { ToastMessage } from 'primereact/toast';
+import { TOAST_LIFE } from '../../../lib/toast.tsx';
+
+/** A file of the batch that was not uploaded, and why. */
+export interface NotUploaded {
+  file: string;
+  message: string;
+}
+
+/** One toast for a whole import batch: how many went when all did, otherwise which went and why the others did not. */
+export function uploadSummary(uploaded: string[], notUploaded: NotUploaded[]): ToastMessage {
+  if (notUploaded.length === 0)
+    return {
+      severity: 'success',
+      summary: 'Success',
+      detail: uploadedCountMessage(uploaded.length),
+      life: TOAST_LIFE.long,
+    };
+  return {
+    severity: uploaded.length > 0 ? 'warn' : 'error',
+    summary: uploaded.length > 0 ? 'Partly uploaded' : 'Not uploaded',
+    life: TOAST_LIFE.long,
+    detail: (
+      <>
+        {uploaded.length > 0 && <p className="mt-0">Uploaded: {uploaded.join(', ')}.</p>}
+        <ul className="m-0 pl-3">
+          {notUploaded.map(({ file, message }) => (
+            <li key={file}>
+              {file}: {message}
+            </li>
+          ))}
+        </ul>
+      </>
+    ),
+  };
+}

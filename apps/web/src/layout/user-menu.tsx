@@ -1,0 +1,61 @@
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSettingsPanel } from '../components/settings-panel/settings-panel-provider.tsx';
+import type { SessionUser } from '../lib/session/session-store.ts';
+import { useSignOut } from '../lib/session/use-sign-out.ts';
+
+/**
+ * The signed-in person's menu, the same in the shell's top bar and on the pages for visitors (the landing
+ * page, the account pages): the way to their dashboard and profile from wherever they are.
+ */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const settingsPanel = useSettingsPanel();
+  const menu = useRef<Menu>(null);
+  const [open, setOpen] = useState(false);
+
+  const name = user.fullName || 'Profile';
+  const email = user.email || 'Username';
+
+  const items: MenuItem[] = [
+    { label: 'Dashboard', icon: 'pi pi-home', command: () => navigate('/') },
+    { label: 'Profile', icon: 'pi pi-user', command: () => navigate('/user/profile') },
+    { label: 'Settings', icon: 'pi pi-cog', command: settingsPanel.open },
+    { separator: true },
+    { label: 'Sign Out', icon: 'pi pi-sign-out', command: () => void signOut() },
+  ];
+
+  return (
+    <>
+      <button
+        type="button"
+        className="layout-topbar-user p-link"
+        aria-haspopup="menu"
+        aria-controls="user-menu"
+        aria-expanded={open}
+        onClick={(event) => menu.current?.toggle(event)}
+      >
+        <span className="layout-topbar-avatar" aria-hidden="true">
+          <i className="pi pi-user" />
+        </span>
+        <span className="layout-topbar-user-text">
+          <span className="font-semibold">{name}</span>
+          <span className="text-sm text-muted">{email}</span>
+        </span>
+        <i className="pi pi-angle-down text-sm" aria-hidden="true" />
+      </button>
+      <Menu
+        id="user-menu"
+        ref={menu}
+        model={items}
+        popup
+        popupAlignment="right"
+        onShow={() => setOpen(true)}
+        onHide={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -108,7 +108,7 @@ test('a new member signs up, verifies, signs in, edits the profile, signs out an
   await page.reload();
   await expect(page.getByLabel('First Name')).toHaveValue('Abena');
 
-  await page.getByRole('button', { name: /Owusu Abena/ }).click();
+  await page.getByRole('button', { name: /Abena Owusu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
 
@@ -146,7 +146,7 @@ test('an Admin signing in lands on the dashboard; a User sent to sign in from th
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expect(page.getByRole('banner')).toContainText('Kofi Boateng');
-  await page.getByRole('button', { name: /Boateng Kofi/ }).click();
+  await page.getByRole('button', { name: /Kofi Boateng/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
 

@@ -42,7 +42,7 @@ test('a new password needs the current one: missing and wrong are refused on the
   await expect(page.getByRole('banner')).toContainText('Esi Asante');
   await expect(page).toHaveURL('/profile/details');
 
-  await page.getByRole('button', { name: /Asante Esi/ }).click();
+  await page.getByRole('button', { name: /Esi Asante/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await page.goto('/login');
   await signInThroughDialog(page, user.email, user.password);

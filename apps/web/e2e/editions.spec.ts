@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -41,12 +42,15 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
   const dialog = page.getByRole('dialog', { name: 'Import editions' });
   const teevo = makePdf(`Teevo March ${YEAR}`);
   const take5 = makePdf(`Take5 March ${YEAR}`);
+  // Too large: from a file on disk, which the browser reads itself (30 MB sent as a buffer is slow on a busy machine).
+  const huge = path.join(await mkdtemp(path.join(tmpdir(), 'portal-huge-')), 'Huge.pdf');
+  await writeFile(huge, Buffer.alloc(MAX_PDF_BYTES + 1));
+  await dialog.locator('input[type=file]').setInputFiles(huge);
+  await expect(toast(page, tooLargeMessage('Huge.pdf'))).toBeVisible();
   await dialog.locator('input[type=file]').setInputFiles([
     { name: `Teevo_English_${YEAR}_03.pdf`, mimeType: 'application/pdf', buffer: teevo },
     { name: `Take5 - French - March ${YEAR}.pdf`, mimeType: 'application/pdf', buffer: take5 },
-    { name: 'Huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(MAX_PDF_BYTES + 1) },
   ]);
-  await expect(toast(page, tooLargeMessage('Huge.pdf'))).toBeVisible();
 
   const files = dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem');
   await expect(files).toHaveCount(2);
@@ -75,7 +79,7 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
     .filter({ hasText: `March ${YEAR}` });
   await expect(teevoRow).toHaveCount(1);
   await expect(take5Row).toHaveCount(1);
-  await expect(teevoRow).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+  await expect(teevoRow).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
   await expect(teevoRow).toContainText(/\d+(\.\d)? KB|\d+ B/);
 
   const downloading = page.waitForEvent('download');

@@ -125,3 +125,18 @@ test('a file for an edition that has one says which file, uploaded when, it will
   await expect(table.getByRole('row').filter({ hasText: renamed })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the import dialog with its notes fits a phone', async ({ page }) => {
+    await signInAs(page, 'Admin');
+    const dialog = await pick(page, [`Teevo_English_${YEAR}_04.pdf`, `Take5_Twi_${YEAR}_04.pdf`]);
+    await expect(dialog.getByText(languageNotAddedMessage('Twi'))).toBeVisible();
+    await expect(dialog.getByText(/^Replaces/)).toBeVisible();
+    const width = await dialog.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(width.scroll).toBeLessThanOrEqual(width.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

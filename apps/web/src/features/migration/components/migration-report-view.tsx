@@ -7,10 +7,10 @@ import { type ReportColumn, ReportList, type ReportListProps } from './report-li
 
 /** A record by its name, its legacy id beneath for finding it in the export; by the id alone where it has no name. */
 const recordCell = ({ name, legacyId }: { name?: string; legacyId: string }) => (
-  <>
+  <div>
     {name ?? legacyId}
     {name && <small className="block text-muted">{legacyId}</small>}
-  </>
+  </div>
 );
 
 const ISSUE_COLUMNS: ReportColumn[] = [
@@ -76,8 +76,9 @@ export function MigrationReportView({ report }: { report: MigrationReport }) {
         value={rows}
         dataKey="collection"
         size="small"
-        // Six columns of counts: on a phone they scroll sideways inside the table.
-        scrollable
+        // On a phone each collection is a card of "column value" lines, as in every table of the portal.
+        className="record-table"
+        responsiveLayout="stack"
         pt={{ table: { 'aria-label': 'Records per collection' } }}
       >
         <Column field="collection" header="Collection" />

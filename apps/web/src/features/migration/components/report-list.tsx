@@ -1,6 +1,8 @@
 import { PAGE_SIZE_OPTIONS } from '@portal/contract';
 import { Column, type ColumnProps } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+// The portal's tables' phone layout, which these share.
+import '../../../components/record-table/record-table.css';
 
 export interface ReportColumn {
   field: string;
@@ -32,9 +34,9 @@ export function ReportList({ title, rows, notListed, columns, empty }: ReportLis
         rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
         emptyMessage={empty}
         size="small"
-        // On a phone each record is a block of "column value" lines: a reason needs the width.
+        // On a phone each record is a card of "column value" lines, as in every table of the portal.
+        className="record-table"
         responsiveLayout="stack"
-        breakpoint="640px"
         pt={{ table: { 'aria-label': title } }}
       >
         {columns.map((column) => (

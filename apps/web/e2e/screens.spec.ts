@@ -44,8 +44,8 @@ for (const theme of ['lara-light-indigo', 'vela-blue']) {
     page,
     request,
   }) => {
-    // Eighteen pages and dialogs, each read whole by axe.
-    test.setTimeout(120_000);
+    // About twenty pages and dialogs, each read whole by axe: minutes on a busy two-core machine.
+    test.setTimeout(300_000);
     await seed(request);
     await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
     const account = await signInAs(page, 'Super Admin');

@@ -1,16 +1,20 @@
 // Prints how much gzipped JavaScript each route of the web app loads, read from the build manifest
-// (run `vite build` in apps/web first). Exits with 1 when the landing page is over its budget.
+// (run `vite build` in apps/web first, or point WEB_DIST at another build). Exits with 1 when the landing page,
+// with the English catalogue it draws its words from, is over its budget.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LANDING_BUDGET_BYTES = 200 * 1024;
+// Issue 15: the landing page with the code of its translations and one catalogue (decision 028).
+const LANDING_BUDGET_BYTES = 250 * 1024;
 // /en/dist renders this route, which loads the visitor's landing page statically and the download panel lazily.
 const LANDING_PAGE = 'src/app/routes/landing-route.tsx';
 /** Classic pre-paint script every page loads; it is not part of the bundle graph. */
 const BOOT_SCRIPT = 'layout-boot.js';
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
+/** The landing page's words: one catalogue, fetched on its own (decision 028). */
+const CATALOGUE = 'packages/contract/locales/en.json';
 const manifestPath = path.join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No build manifest at ${manifestPath}: run "npx vite build" in apps/web first.`);
@@ -54,11 +58,15 @@ console.log(`${'entry'.padEnd(width)}${kb(sum(entryFiles))}   ${entryKey} + ${BO
 console.log(`\n${'lazily loaded chunk'.padEnd(width)}${'own'.padStart(9)}${'with entry'.padStart(12)}`);
 for (const page of pages) console.log(`${page.key.padEnd(width)}${kb(page.own)}${kb(page.total).padStart(12)}`);
 
-const landing = pages.find((page) => page.key === LANDING_PAGE);
-if (!landing) {
-  console.error(`\nThe landing page chunk (${LANDING_PAGE}) is not in the manifest.`);
+const page = pages.find(({ key }) => key === LANDING_PAGE);
+const catalogue = pages.find(({ key }) => key.endsWith(CATALOGUE));
+if (!page || !catalogue) {
+  console.error(`\nThe landing page's chunk (${LANDING_PAGE}) or its catalogue (${CATALOGUE}) is not in the manifest.`);
   process.exit(2);
 }
+const landing = { total: page.total + catalogue.own };
 const verdict = landing.total > LANDING_BUDGET_BYTES ? 'OVER BUDGET' : 'within budget';
-console.log(`\nLanding /en/dist: ${kb(landing.total).trim()} of ${kb(LANDING_BUDGET_BYTES).trim()}: ${verdict}`);
+console.log(
+  `\nLanding /en/dist with its catalogue: ${kb(landing.total).trim()} of ${kb(LANDING_BUDGET_BYTES).trim()}: ${verdict}`,
+);
 if (landing.total > LANDING_BUDGET_BYTES) process.exitCode = 1;

@@ -7,6 +7,7 @@ import { buildTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { errorBody } from './errors.ts';
 
 describe('API basics', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -34,7 +35,7 @@ describe('API basics', () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ message: MESSAGES.routeNotFound });
+    expect(response.json()).toEqual(errorBody(MESSAGES.routeNotFound));
   });
 
   it('over plain HTTP sends no HSTS, and the docs page does not upgrade its requests', async () => {
@@ -115,7 +116,7 @@ describe('request bodies', () => {
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: MESSAGES.malformedJson });
+    expect(response.json()).toEqual(errorBody(MESSAGES.malformedJson));
   });
 
   it('an oversize body answers 413 with a message', async () => {
@@ -126,13 +127,13 @@ describe('request bodies', () => {
       payload: JSON.stringify({ text: 'x'.repeat(MAX_JSON_BODY_BYTES) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: MESSAGES.bodyTooLarge });
+    expect(response.json()).toEqual(errorBody(MESSAGES.bodyTooLarge));
   });
 
   it('an unexpected error answers 500 with a generic message and no details', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test-crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: MESSAGES.unexpected });
+    expect(response.json()).toEqual(errorBody(MESSAGES.unexpected));
     expect(response.body).not.toContain('hunter2');
   });
 });

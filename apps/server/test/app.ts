@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import type { Role } from '@portal/contract';
+import type { CodedMessage, Role } from '@portal/contract';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { accounts, type NewAccount } from '../src/db/schema.ts';
+import { errorBody, fieldMessage } from '../src/errors.ts';
 import { hashPassword } from '../src/plugins/auth/passwords.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -95,8 +96,19 @@ export async function loginAs(app: TestApp, role: Role) {
   return { account, password, token, refreshToken, headers, request };
 }
 
-/** Expects an answer of that status whose body is `{ message }` and nothing else. */
-export function expectMessage(response: LightMyRequestResponse, status: number, message: string) {
+/**
+ * The error body the API answers with a message: the contract's with its code, a field's refusal
+ * ("name: must not contain control characters") coded with the field as fieldMessage words it.
+ */
+export function expectedBody(message: string | CodedMessage) {
+  const field = typeof message === 'string' ? /^([\w.]+): (.+)$/.exec(message) : null;
+  return field?.[1] && field[2] ? errorBody(fieldMessage(field[1], field[2])) : errorBody(message);
+}
+
+/** The answer's status, and its body: for an error, the message with its code (expectedBody). */
+export function expectMessage(response: LightMyRequestResponse, status: number, message: string | CodedMessage) {
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual({ message });
+  expect(response.json()).toEqual(
+    status >= 400 ? expectedBody(message) : { message: typeof message === 'string' ? message : message.message },
+  );
 }

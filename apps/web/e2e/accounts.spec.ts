@@ -1,39 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES, type Account, MESSAGES, type Session } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { mailedLink } from './support/mail.ts';
 import { bearerOf, createAccount, E2E_ADMIN, signInAs, signInThroughDialog } from './support/session.ts';
-
-const OUTBOX = path.join(process.env.PORTAL_E2E_DATA_DIR ?? '', 'outbox');
-
-/** Quoted-printable bodies: soft line breaks and encoded characters undone. */
-const decode = (mail: string) =>
-  mail
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-/** The path and query of the newest mailed link to that page for that address (the server runs without SMTP). */
-async function mailedLink(to: string, page: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
-      for (const file of files.reverse()) {
-        const mail = decode(await readFile(path.join(OUTBOX, file), 'utf8'));
-        if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) continue;
-        const found = mail.match(new RegExp(`https?://[^/\\s]+(${page}\\?token=[\\w-]+)`));
-        if (found) {
-          link = found[1];
-          return true;
-        }
-      }
-      return false;
-    }, `a mail to ${to} with a ${page} link`)
-    .toBe(true);
-  return link as string;
-}
 
 async function createChurch(request: APIRequestContext, name: string) {
   const signedIn = await request.post('/api/accounts/authenticate', { data: E2E_ADMIN });

@@ -140,7 +140,7 @@ test('a church with members is not deleted until Users moves them to another chu
   await page.getByRole('searchbox', { name: 'Search churches' }).fill(`Closing ${tag}`);
   await page.getByRole('button', { name: `Delete Closing ${tag}` }).click();
   await confirmDelete(page);
-  await expect(toast(page, churchHasMembersMessage(3))).toBeVisible();
+  await expect(toast(page, churchHasMembersMessage(3).message)).toBeVisible();
   await expect(table(page, 'Churches').getByText(`Closing ${tag}`)).toBeVisible();
 
   // Users: select the members, Move to church, pick the church, Move.
@@ -248,7 +248,7 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
   expect(upload.ok(), await upload.text()).toBe(true);
   await page.getByRole('button', { name: `Delete ${names[1]}` }).click();
   await confirmDelete(page);
-  await expect(toast(page, languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1))).toBeVisible();
+  await expect(toast(page, languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1).message)).toBeVisible();
   await expect(languages.getByText(names[1] as string)).toBeVisible();
 
   // A bulk delete tries every row: the free one goes, the used one stays selected with the server's reason.
@@ -259,7 +259,7 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
   await confirmDelete(page);
   const summary = page.locator('.p-toast-message').filter({ hasText: `Deleted: Twi ${run}.` });
   await expect(summary).toContainText(
-    `${names[1]}: ${languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1)}`,
+    `${names[1]}: ${languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1).message}`,
   );
   await expect(bodyRows(languages)).toHaveCount(5);
   await expect(languages.locator('tbody tr[aria-selected=true]')).toHaveText([new RegExp(names[1] as string)]);

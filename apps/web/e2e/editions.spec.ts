@@ -46,7 +46,7 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
   const huge = path.join(await mkdtemp(path.join(tmpdir(), 'portal-huge-')), 'Huge.pdf');
   await writeFile(huge, Buffer.alloc(MAX_PDF_BYTES + 1));
   await dialog.locator('input[type=file]').setInputFiles(huge);
-  await expect(toast(page, tooLargeMessage('Huge.pdf'))).toBeVisible();
+  await expect(toast(page, tooLargeMessage('Huge.pdf').message)).toBeVisible();
   await dialog.locator('input[type=file]').setInputFiles([
     { name: `Teevo_English_${YEAR}_03.pdf`, mimeType: 'application/pdf', buffer: teevo },
     { name: `Take5 - French - March ${YEAR}.pdf`, mimeType: 'application/pdf', buffer: take5 },
@@ -63,7 +63,7 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog.getByText(FILE_MESSAGES.uploaded)).toHaveCount(2);
   // One toast for the batch.
-  await expect(toast(page, uploadedCountMessage(2))).toBeVisible();
+  await expect(toast(page, uploadedCountMessage(2).message)).toBeVisible();
   await expect(toast(page, FILE_MESSAGES.uploaded)).toHaveCount(0);
   await expect(dialog.getByRole('progressbar', { name: /^Upload of/ }).first()).toHaveAttribute('aria-valuenow', '100');
   await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();

@@ -52,14 +52,14 @@ test("a fresh install: the README's example file offers to add its language, the
   const name = `Teevo_English_${YEAR}_03.pdf`;
   const dialog = await pick(page, [name]);
   const row = dialog.getByRole('listitem').filter({ hasText: name });
-  await expect(row.getByText(languageNotAddedMessage('English'))).toBeVisible();
+  await expect(row.getByText(languageNotAddedMessage('English').message)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('button', { name: 'Add English' }).click();
-  await expect(row.getByText(languageNotAddedMessage('English'))).toHaveCount(0);
+  await expect(row.getByText(languageNotAddedMessage('English').message)).toHaveCount(0);
   await expect(row.locator('.p-dropdown-label')).toHaveText(['Teevo', 'English', String(YEAR), 'March']);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(row.getByText(FILE_MESSAGES.uploaded)).toBeVisible();
-  await expectOneToast(page, uploadedCountMessage(1));
+  await expectOneToast(page, uploadedCountMessage(1).message);
 });
 
 test('a batch uploads its valid rows, names the missing language with an Add action, then uploads that row', async ({
@@ -71,7 +71,7 @@ test('a batch uploads its valid rows, names the missing language with an Add act
   const dialog = await pick(page, [english, french]);
   const englishRow = dialog.getByRole('listitem').filter({ hasText: english });
   const frenchRow = dialog.getByRole('listitem').filter({ hasText: french });
-  await expect(frenchRow.getByText(languageNotAddedMessage('French'))).toBeVisible();
+  await expect(frenchRow.getByText(languageNotAddedMessage('French').message)).toBeVisible();
   await expect(englishRow.getByText(/is not one of the portal/)).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -79,13 +79,13 @@ test('a batch uploads its valid rows, names the missing language with an Add act
   await expect(frenchRow.getByText(FILE_MESSAGES.uploaded)).toHaveCount(0);
   await expect(frenchRow.getByText(FILE_MESSAGES.languageRequired)).toBeVisible();
   // One toast for the batch: what went, and why the other did not.
-  await expectOneToast(page, `${french}: ${languageNotAddedMessage('French')}`);
+  await expectOneToast(page, `${french}: ${languageNotAddedMessage('French').message}`);
 
   await frenchRow.getByRole('button', { name: 'Add French' }).click();
   await expect(frenchRow.getByText(FILE_MESSAGES.languageRequired)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(frenchRow.getByText(FILE_MESSAGES.uploaded)).toBeVisible();
-  await expectOneToast(page, uploadedCountMessage(1));
+  await expectOneToast(page, uploadedCountMessage(1).message);
   await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
 
   const table = page.getByRole('table', { name: 'Files' });
@@ -111,7 +111,7 @@ test('a file for an edition that has one says which file, uploaded when, it will
   const renamed = `Teevo English April ${YEAR}.pdf`;
   const dialog = await pick(page, [renamed, `Teevo_English_${YEAR}_05.pdf`]);
   const replacing = dialog.getByRole('listitem').filter({ hasText: renamed });
-  await expect(replacing.getByText(replacesMessage(name, uploadedOn))).toBeVisible();
+  await expect(replacing.getByText(replacesMessage(name, uploadedOn).message)).toBeVisible();
   await expect(
     dialog
       .getByRole('listitem')
@@ -119,7 +119,7 @@ test('a file for an edition that has one says which file, uploaded when, it will
       .getByText(/^Replaces/),
   ).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expectOneToast(page, uploadedCountMessage(2));
+  await expectOneToast(page, uploadedCountMessage(2).message);
   await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
   const table = page.getByRole('table', { name: 'Files' });
   await expect(table.getByRole('row').filter({ hasText: renamed })).toHaveCount(1);
@@ -132,7 +132,7 @@ test.describe('at 360 px', () => {
   test('the import dialog with its notes fits a phone', async ({ page }) => {
     await signInAs(page, 'Admin');
     const dialog = await pick(page, [`Teevo_English_${YEAR}_04.pdf`, `Take5_Twi_${YEAR}_04.pdf`]);
-    await expect(dialog.getByText(languageNotAddedMessage('Twi'))).toBeVisible();
+    await expect(dialog.getByText(languageNotAddedMessage('Twi').message)).toBeVisible();
     await expect(dialog.getByText(/^Replaces/)).toBeVisible();
     const width = await dialog.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
     expect(width.scroll).toBeLessThanOrEqual(width.client);

@@ -19,8 +19,8 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
 
     await expect(page.locator('link#theme-link')).toHaveAttribute('href', `/themes/${theme}/theme.css`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teevo and Take5, every month, in your language');
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login');
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/en/signup');
     // The teaser is its poster and a Play button: no video is fetched until the visitor asks.
     await expect(page.getByRole('button', { name: 'Play the teaser video' })).toBeVisible();
     await expect(page.locator('video')).toHaveCount(0);

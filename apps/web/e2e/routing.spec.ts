@@ -19,7 +19,8 @@ test('reloading a back-office page serves the app, which sends a visitor to sign
 test('closing the Sign In dialog leaves the landing page', async ({ page }) => {
   await page.goto('/en/dist');
   await page.getByRole('link', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/login');
+  // The landing page's links keep its language (decision 028).
+  await expect(page).toHaveURL('/en/login');
   await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL('/en/dist');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -75,10 +76,10 @@ test('any GET of a page path answers the page, whatever the client accepts; the 
   }
   const api = await request.get('/api/nope', { headers: { accept: '*/*' } });
   expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ message: MESSAGES.routeNotFound });
+  expect(await api.json()).toEqual({ message: MESSAGES.routeNotFound, code: 'common.routeNotFound' });
   for (const path of ['/assets/missing.js', '/favicon.ico']) {
     const missing = await request.get(path, { headers: { accept: 'text/html' } });
     expect(missing.status(), path).toBe(404);
-    expect(await missing.json()).toEqual({ message: MESSAGES.notFound });
+    expect(await missing.json()).toEqual({ message: MESSAGES.notFound, code: 'common.notFound' });
   }
 });

@@ -4,11 +4,14 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { startI18n, startingLocale } from './lib/i18n/i18n.ts';
 import { applyLayout } from './lib/layout-settings/apply-layout.ts';
 import { getLayoutSettings } from './lib/layout-settings/layout-settings.ts';
 import { getSession } from './lib/session/session-store.ts';
 
 applyLayout(getLayoutSettings());
+// The page's words come first: a prerendered page is hydrated in the locale it was drawn in.
+await startI18n(startingLocale(window.location.pathname));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -12,9 +12,12 @@ const MODULE_PRELOAD = '<link rel="modulepreload" crossorigin';
 const SCRIPT_PRELOAD = '<link rel="preload" as="script" crossorigin';
 
 interface PrerenderModule {
-  PRERENDERED_PATH: string;
+  PRERENDERED_PAGES: { path: string; locale: string }[];
   renderPage(path: string): Promise<string>;
 }
+
+/** A locale's catalogue (packages/contract/locales/fr.json): each page preloads its own locale's only. */
+const catalogueLocale = (id: string) => /\/locales\/([\w-]+)\.json$/.exec(id)?.[1];
 
 /** The chunk's file and those of its static imports, transitively. */
 function staticClosure(bundle: OutputBundle, chunk: OutputChunk, files = new Set<string>()) {
@@ -36,7 +39,7 @@ const cssOf = (bundle: OutputBundle, files: Set<string>) =>
   );
 
 /**
- * Prerenders one page of the app at build time, so that its first paint needs no JavaScript: renders `entry`'s
+ * Prerenders pages of the app at build time (the landing page in each locale), so that its first paint needs no JavaScript: renders `entry`'s
  * page with React on the server side of Vite (the same sources and config as the browser build) and writes
  * `dist/<path>/index.html`, index.html with that markup in #root and, in <head>, the stylesheets and preloads of
  * the lazily loaded chunks the page drew. The server sends it for that path; main.tsx hydrates it.
@@ -76,32 +79,38 @@ export function prerender(entry: string): Plugin {
           [...modules.values()].flatMap((module) => (module.ssrModule && module.id ? [module.id] : []));
         const page = (await server.ssrLoadModule(entry)) as PrerenderModule;
         const loadedBefore = new Set(evaluated());
-        const markup = await page.renderPage(page.PRERENDERED_PATH);
-        const drawnLazily = new Set(evaluated().filter((id) => !loadedBefore.has(id)));
-
         const inEntry = staticClosure(bundle, entryChunk);
-        const lazyFiles = new Set<string>();
-        for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk' && file.moduleIds.some((id) => drawnLazily.has(id))) {
-            for (const needed of staticClosure(bundle, file)) if (!inEntry.has(needed)) lazyFiles.add(needed);
-          }
-        }
         const entryCss = cssOf(bundle, inEntry);
         const base = config.base;
-        const links = [
-          ...[...cssOf(bundle, lazyFiles)]
-            .filter((file) => !entryCss.has(file))
-            .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-          ...[...lazyFiles].map((file) => `${SCRIPT_PRELOAD} href="${base}${file}">`),
-        ];
-        this.emitFile({
-          type: 'asset',
-          fileName: `${page.PRERENDERED_PATH.replace(/^\//, '')}/index.html`,
-          source: html
-            .replaceAll(MODULE_PRELOAD, SCRIPT_PRELOAD)
-            .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-            .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
-        });
+        // Modules drawn lazily by any page so far: the first page draws the landing page's chunks and its catalogue,
+        // the others only their own catalogue.
+        const drawnLazily = new Set<string>();
+        for (const { path, locale } of page.PRERENDERED_PAGES) {
+          const markup = await page.renderPage(path);
+          for (const id of evaluated()) if (!loadedBefore.has(id)) drawnLazily.add(id);
+          const drawnHere = [...drawnLazily].filter((id) => (catalogueLocale(id) ?? locale) === locale);
+          const lazyFiles = new Set<string>();
+          for (const file of Object.values(bundle)) {
+            if (file.type === 'chunk' && file.moduleIds.some((id) => drawnHere.includes(id))) {
+              for (const needed of staticClosure(bundle, file)) if (!inEntry.has(needed)) lazyFiles.add(needed);
+            }
+          }
+          const links = [
+            ...[...cssOf(bundle, lazyFiles)]
+              .filter((file) => !entryCss.has(file))
+              .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+            ...[...lazyFiles].map((file) => `${SCRIPT_PRELOAD} href="${base}${file}">`),
+          ];
+          this.emitFile({
+            type: 'asset',
+            fileName: `${path.replace(/^\//, '')}/index.html`,
+            source: html
+              .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+              .replaceAll(MODULE_PRELOAD, SCRIPT_PRELOAD)
+              .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+              .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+          });
+        }
       } finally {
         await server.close();
       }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from './coded.ts';
+import { LOCALES, type Locale } from './locales.ts';
 import { ROLES } from './roles.ts';
 import { pageQuerySchema } from './stats.ts';
 import { decimalSchema, textSchema } from './text.ts';
@@ -18,6 +20,7 @@ export const MAX_ACCOUNTS_MOVED = 1000;
 
 export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email is required.',
+  localeInvalid: 'Choose one of the portal’s languages.',
   emailInvalid: 'Invalid email address. E.g. example@email.com',
   passwordRequired: 'Password is required.',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
@@ -84,6 +87,7 @@ export const passwordSchema = z
 
 export const roleSchema = z.enum(ROLES);
 export const titleSchema = z.enum(TITLES, { error: m.titleRequired });
+export const localeSchema = z.enum(LOCALES as [Locale, ...Locale[]], { error: m.localeInvalid });
 
 /** The account as the API returns it: never a password hash or a token other than jwtToken. */
 export const accountSchema = z.object({
@@ -100,6 +104,8 @@ export const accountSchema = z.object({
   address: z.string().nullable(),
   isMember: z.boolean(),
   isVerified: z.boolean(),
+  /** The language of the portal and its mails the person chose (decision 028); null until they choose one. */
+  locale: localeSchema.nullable(),
   created: z.string(),
   updated: z.string(),
 });
@@ -147,6 +153,8 @@ export const registerSchema = z
     /** Absent in the original accounts API's body: such a person is a visitor and needs no church. */
     isMember: z.boolean().default(false),
     acceptTerms: z.boolean().default(false),
+    /** The language the person signed up in: their mails come in it. */
+    locale: localeSchema.optional(),
   })
   .superRefine((value, context) => {
     if (!value.fullName && !value.firstName && !value.lastName) {
@@ -192,6 +200,7 @@ export const updateAccountSchema = z
     isMember: z.boolean().optional(),
     role: roleSchema.optional(),
     isVerified: z.boolean().optional(),
+    locale: localeSchema.optional(),
     /** Needed when people change their own password or e-mail, so a stolen access token can't take the account. */
     currentPassword: z.string().max(200).optional(),
   })
@@ -268,4 +277,8 @@ export type MovedAccounts = z.infer<typeof movedAccountsSchema>;
 
 /** What a move did: "3 accounts moved to Grace Chapel (Ghana)." */
 export const accountsMovedMessage = (moved: number, church: { name: string; country: string }) =>
-  `${moved} ${moved === 1 ? 'account' : 'accounts'} moved to ${church.name} (${church.country}).`;
+  coded(
+    'accounts.moved',
+    { count: moved, church: church.name, country: church.country },
+    `${moved} ${moved === 1 ? 'account' : 'accounts'} moved to ${church.name} (${church.country}).`,
+  );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './coded.ts';
 import { recordSchema } from './records.ts';
 import { textSchema } from './text.ts';
 
@@ -20,7 +21,11 @@ export const CHURCH_MESSAGES = {
 
 /** Why a church can't be deleted: its members would be left without one. */
 export const churchHasMembersMessage = (members: number) =>
-  `This church has ${members} ${members === 1 ? 'member' : 'members'}: move them to another church first.`;
+  coded(
+    'churches.hasMembers',
+    { count: members },
+    `This church has ${members} ${members === 1 ? 'member' : 'members'}: move them to another church first.`,
+  );
 
 const m = CHURCH_MESSAGES;
 

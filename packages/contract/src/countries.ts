@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './coded.ts';
 import { MAX_COUNTRY_JSON_BYTES } from './limits.ts';
 import { hasControlCharacters } from './text.ts';
 
@@ -15,11 +16,20 @@ export const COUNTRY_MESSAGES = {
   restored: 'Standard country list restored.',
 } as const;
 
-export const itemWithoutNameMessage = (item: number) => `Item ${item} has no country name.`;
+export const itemWithoutNameMessage = (item: number) =>
+  coded('countries.itemWithoutName', { item }, `Item ${item} has no country name.`);
 export const itemNameTooLongMessage = (item: number) =>
-  `Item ${item} has a country name longer than ${MAX_COUNTRY_NAME_LENGTH} characters.`;
+  coded(
+    'countries.itemNameTooLong',
+    { item, max: MAX_COUNTRY_NAME_LENGTH },
+    `Item ${item} has a country name longer than ${MAX_COUNTRY_NAME_LENGTH} characters.`,
+  );
 export const itemNameWithControlCharactersMessage = (item: number) =>
-  `Item ${item} has control characters in its country name.`;
+  coded(
+    'countries.itemNameWithControlCharacters',
+    { item },
+    `Item ${item} has control characters in its country name.`,
+  );
 
 export const countrySchema = z.object({ country: z.string() });
 export type Country = z.infer<typeof countrySchema>;
@@ -49,7 +59,7 @@ export const countryFileSchema = z
       const name = nameOf(item);
       const problem = problemOf(name, index + 1);
       if (problem) {
-        context.addIssue({ code: 'custom', message: problem });
+        context.addIssue({ code: 'custom', message: problem.message, params: problem });
         return z.NEVER;
       }
       if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);

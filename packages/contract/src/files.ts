@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './coded.ts';
 import { editionFieldsSchema } from './edition-fields.ts';
 import { FIRST_YEAR, MAX_PDF_BYTES, MONTHS, type Month } from './limits.ts';
 import { pageQuerySchema, sortOrderSchema } from './stats.ts';
@@ -35,22 +36,32 @@ export const FILE_MESSAGES = {
 } as const;
 
 /** The import dialog's note on a file whose name reads as a language the portal doesn't have yet. */
-export const languageNotAddedMessage = (language: string) => `${language} is not one of the portal’s languages yet.`;
+export const languageNotAddedMessage = (language: string) =>
+  coded('files.languageNotAdded', { language }, `${language} is not one of the portal’s languages yet.`);
 
 /** The import dialog's note on a file that will take the place of its edition's file. */
 export const replacesMessage = (fileName: string, uploadedOn: string) =>
-  `Replaces ${fileName}, uploaded ${uploadedOn}.`;
+  coded('files.replaces', { fileName, uploadedOn }, `Replaces ${fileName}, uploaded ${uploadedOn}.`);
 
 /** The import dialog's note on a second file of the same edition in one batch: the later upload wins. */
-export const sameEditionMessage = (fileName: string) => `Same edition as ${fileName} above: this one replaces it.`;
+export const sameEditionMessage = (fileName: string) =>
+  coded('files.sameEdition', { fileName }, `Same edition as ${fileName} above: this one replaces it.`);
 
 /** The one toast of an import batch in which every file was uploaded. */
 export const uploadedCountMessage = (count: number) =>
-  count === 1 ? FILE_MESSAGES.uploaded : `${count} files uploaded successfully.`;
+  coded(
+    'files.uploadedCount',
+    { count },
+    count === 1 ? FILE_MESSAGES.uploaded : `${count} files uploaded successfully.`,
+  );
 
 /** The spec's message for a file over the limit. */
 export const tooLargeMessage = (name: string) =>
-  `${name}: Invalid file size, maximum upload size is ${Math.round(MAX_PDF_BYTES / 1_048_576)} MB.`;
+  coded(
+    'files.tooLarge',
+    { name, max: Math.round(MAX_PDF_BYTES / 1_048_576) },
+    `${name}: Invalid file size, maximum upload size is ${Math.round(MAX_PDF_BYTES / 1_048_576)} MB.`,
+  );
 
 /** Month number 1-12 from a number, a numeric string or an English month name (any case). */
 export function parseMonth(value: unknown): number | undefined {

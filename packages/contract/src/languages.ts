@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type CodedMessage, coded } from './coded.ts';
 import { monthName } from './files.ts';
 import { MAX_RECORD_NAME_LENGTH, namedInputSchema, namedRecordSchema } from './records.ts';
 
@@ -21,11 +22,18 @@ export type Language = z.infer<typeof languageSchema>;
 export const LANGUAGE_USES_SHOWN = 3;
 
 /** Why a language can't be deleted: the files that use it, e.g. "Teevo March 2025, … and 4 more". */
-export function languageInUseMessage(uses: { book: string; year: number; month: number }[], total: number): string {
+export function languageInUseMessage(
+  uses: { book: string; year: number; month: number }[],
+  total: number,
+): CodedMessage {
   const named = uses
     .slice(0, LANGUAGE_USES_SHOWN)
     .map((use) => `${use.book} ${monthName(use.month)} ${use.year}`)
     .join(', ');
-  const more = total > LANGUAGE_USES_SHOWN ? ` and ${total - LANGUAGE_USES_SHOWN} more` : '';
-  return `This language can not be deleted: it is used by ${named}${more}. Delete those files or move them to another language first.`;
+  const more = Math.max(total - LANGUAGE_USES_SHOWN, 0);
+  return coded(
+    'languages.inUse',
+    { uses: named, more },
+    `This language can not be deleted: it is used by ${named}${more ? ` and ${more} more` : ''}. Delete those files or move them to another language first.`,
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './coded.ts';
 
 /** Largest upload of one import (the JSON files and a zip with the PDFs). */
 export const MAX_MIGRATION_UPLOAD_BYTES = 536_870_912;
@@ -22,7 +23,11 @@ export const MIGRATION_MESSAGES = {
 } as const;
 
 export const migrationFileTooLargeMessage = (name: string) =>
-  `${name} holds more than ${MAX_MIGRATION_FILE_BYTES / 1_048_576} MB, the most one file of an import may hold: export that collection in parts and import them one after the other.`;
+  coded(
+    'migration.fileTooLarge',
+    { name, max: MAX_MIGRATION_FILE_BYTES / 1_048_576 },
+    `${name} holds more than ${MAX_MIGRATION_FILE_BYTES / 1_048_576} MB, the most one file of an import may hold: export that collection in parts and import them one after the other.`,
+  );
 
 /** The legacy export's collections, in the order the report lists them. */
 export const LEGACY_COLLECTIONS = [

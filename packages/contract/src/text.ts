@@ -4,7 +4,7 @@ import { z } from 'zod';
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** Said after the field's name: "fullName: must not contain control characters". */
-const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTER.test(value);
 

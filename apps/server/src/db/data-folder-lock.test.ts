@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedEnvironment, freePort, serverScript as server, startServer } from '../../test/server-process.ts';
+import { errorBody } from '../errors.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
 
 const run = promisify(execFile);
@@ -76,7 +77,7 @@ describe('one process per data folder', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'kept@example.org', password: 'Kept-pass-12' }),
     });
-    expect(await signIn.json()).toEqual({ message: ACCOUNT_MESSAGES.notVerified });
+    expect(await signIn.json()).toEqual(errorBody(ACCOUNT_MESSAGES.notVerified));
   }, 180_000);
 });
 

@@ -1,4 +1,4 @@
-import { ROLES } from '@portal/contract';
+import { type Locale, ROLES } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -77,6 +77,8 @@ export const accounts = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     // Null until the first change; tokens issued before a change can be refused.
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    // The language the person chose for the portal and its mails (decision 028); null until they choose one.
+    locale: text('locale').$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     legacyId: legacyId(),

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { errorBody } from '../errors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 
 describe('the error handler', () => {
@@ -14,10 +15,10 @@ describe('the error handler', () => {
     app.get('/broken', async () => Promise.reject(new Error('boom')));
     const unique = await app.inject({ url: '/unique' });
     expect(unique.statusCode).toBe(409);
-    expect(unique.json()).toEqual({ message: MESSAGES.conflict });
+    expect(unique.json()).toEqual(errorBody(MESSAGES.conflict));
     const broken = await app.inject({ url: '/broken' });
     expect(broken.statusCode).toBe(500);
-    expect(broken.json()).toEqual({ message: MESSAGES.unexpected });
+    expect(broken.json()).toEqual(errorBody(MESSAGES.unexpected));
     await app.close();
   });
 });

@@ -2,7 +2,7 @@ import { MESSAGES } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDiskFull, isUniqueViolation } from '../db/errors.ts';
-import { fieldMessage, HttpError } from '../errors.ts';
+import { errorBody, fieldMessage, HttpError } from '../errors.ts';
 
 /** Statuses of Fastify's own client errors whose messages are safe and useful to show. */
 const friendlyMessages: Record<string, string> = {
@@ -24,27 +24,25 @@ function validationMessage(error: { validation: { instancePath: string; message?
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
-    }
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ message: validationMessage(error, error.validationContext) });
+      return reply.status(400).send(errorBody(validationMessage(error, error.validationContext)));
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'the disk is full: nothing was saved');
-      return reply.status(507).send({ message: MESSAGES.storageFull });
+      return reply.status(507).send(errorBody(MESSAGES.storageFull));
     }
     // A unique key caught a write that its service's own check let through (a concurrent request).
-    if (isUniqueViolation(error)) return reply.status(409).send({ message: MESSAGES.conflict });
+    if (isUniqueViolation(error)) return reply.status(409).send(errorBody(MESSAGES.conflict));
     const friendly = error.code ? friendlyMessages[error.code] : undefined;
     const status = error.statusCode ?? 500;
-    if (friendly) return reply.status(status).send({ message: friendly });
-    if (status === 429) return reply.status(429).send({ message: error.message || MESSAGES.tooManyRequests });
+    if (friendly) return reply.status(status).send(errorBody(friendly));
+    if (status === 429) return reply.status(429).send(errorBody(error.message || MESSAGES.tooManyRequests));
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(status).send({ message: error.message });
+      return reply.status(status).send(errorBody(error.message));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ message: MESSAGES.unexpected });
+    return reply.status(500).send(errorBody(MESSAGES.unexpected));
   });
 }

@@ -55,7 +55,7 @@ describe('mail through SMTP_URL', () => {
     expect(received[0]?.to).toEqual(['smtp.user@example.org']);
     const unfolded = received[0]?.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(unfolded).toMatch(/Subject: Verify your e-mail address/);
-    expect(unfolded).toMatch(/https:\/\/portal\.example\.org\/account\/verify-email\?token=[\w-]{20,}/);
+    expect(unfolded).toMatch(/https:\/\/portal\.example\.org\/en\/account\/verify-email\?token=[\w-]{20,}/);
   });
 });
 

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { errorBody } from '../errors.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))})`;
 const PAGE = '<!doctype html><title>Portal</title><div id="root"></div>';
@@ -118,13 +119,13 @@ describe('the built web app', () => {
       const response = await get(url, accept ? { accept } : {});
       expect(response.statusCode, `${url} with ${accept}`).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual(errorBody(message));
     }
   });
 
   it('a POST to a page path is a JSON 404, not the page', async () => {
     const response = await app.inject({ method: 'POST', url: '/admin/church', headers: { accept: '*/*' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: MESSAGES.notFound });
+    expect(response.json()).toEqual(errorBody(MESSAGES.notFound));
   });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from '../errors.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -81,7 +82,7 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       if (hasApp && wantsPage(request)) return sendPage(request, reply);
       const message = isApiPath(request.url) ? MESSAGES.routeNotFound : MESSAGES.notFound;
-      return reply.status(404).send({ message });
+      return reply.status(404).send(errorBody(message));
     });
   },
   { name: 'web' },

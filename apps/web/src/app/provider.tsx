@@ -2,9 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SettingsPanelProvider } from '../components/settings-panel/settings-panel-provider.tsx';
 import { queryClient } from '../lib/query-client.ts';
+import { useLocaleOfAccount } from '../lib/session/own-locale.ts';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ToastProvider } from '../lib/toast.tsx';
 import { PrimeSettings } from './prime-settings.tsx';
+
+/** The app's language follows the signed-in account's choice. */
+function LocaleOfAccount({ children }: { children: ReactNode }) {
+  useLocaleOfAccount();
+  return children;
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
@@ -12,7 +19,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <PrimeSettings>
         <ToastProvider>
           <SessionProvider>
-            <SettingsPanelProvider>{children}</SettingsPanelProvider>
+            <LocaleOfAccount>
+              <SettingsPanelProvider>{children}</SettingsPanelProvider>
+            </LocaleOfAccount>
           </SessionProvider>
         </ToastProvider>
       </PrimeSettings>

@@ -1,9 +1,10 @@
-import type { Permission } from '@portal/contract';
+import { LOCALES, type Permission } from '@portal/contract';
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/pages/route-error-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
-import { RequireAuth, RequirePermission, SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
+import { RequireAuth, RequirePermission } from '../lib/session/guards.tsx';
+import { LocaleOfAddress } from './locale-of-address.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Each page is its own chunk, fetched the first time its route renders. */
@@ -64,11 +65,27 @@ const signedInPages: RouteObject[] = [
   {
     // The statistics are the admins' dashboard; anyone else is sent to the landing page (spec).
     path: 'admin/dashboard',
-    element: <RequirePermission to="stats:read" otherwise={SIGNED_OUT_PATH} />,
+    element: <RequirePermission to="stats:read" orLanding />,
     children: [{ index: true, element: dashboardPage }],
   },
   { path: 'admin', children: backOffice },
 ];
+
+/** The pages for visitors that the address may give a locale: /fr/login as well as /login. */
+const visitorPages: RouteObject[] = [
+  route('login', () => import('./routes/login-route.tsx'), 'LoginRoute'),
+  // Route paths match case-insensitively, so this also serves /Signup.
+  route('signup', () => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage'),
+  { path: 'account', children: accountPages },
+  route('terms', () => import('../features/terms/pages/terms-page.tsx'), 'TermsPage'),
+];
+
+/** Under /{locale}: the landing page and the visitors' pages in that language (decision 028). */
+const localePages: RouteObject[] = LOCALES.map((locale) => ({
+  path: locale,
+  element: <LocaleOfAddress locale={locale} />,
+  children: [route('dist', () => import('./routes/landing-route.tsx'), 'LandingRoute'), ...visitorPages],
+}));
 
 /** Every page of the app; the browser's router and the build's prerender (src/prerender.tsx) both take them. */
 export const routes: RouteObject[] = [
@@ -79,12 +96,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          route(SIGNED_OUT_PATH, () => import('./routes/landing-route.tsx'), 'LandingRoute'),
-          route('login', () => import('./routes/login-route.tsx'), 'LoginRoute'),
-          // Route paths match case-insensitively, so this also serves /Signup.
-          route('signup', () => import('../features/auth/pages/sign-up-page.tsx'), 'SignUpPage'),
-          { path: 'account', children: accountPages },
-          route('terms', () => import('../features/terms/pages/terms-page.tsx'), 'TermsPage'),
+          ...localePages,
+          ...visitorPages,
           route('access', () => import('../features/errors/pages/denied-page.tsx'), 'DeniedPage'),
           route('*', () => import('../features/errors/pages/not-found-page.tsx'), 'NotFoundPage'),
         ],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SIGNED_OUT_PATH } from '../lib/session/guards.tsx';
+import { useLandingPath } from '../lib/session/guards.tsx';
 import { useSession } from '../lib/session/session-provider.tsx';
 
 /**
@@ -8,8 +8,9 @@ import { useSession } from '../lib/session/session-provider.tsx';
  */
 export function BrandLogo() {
   const { user } = useSession();
+  const landing = useLandingPath();
   return (
-    <Link to={user ? '/' : SIGNED_OUT_PATH} className="brand-logo">
+    <Link to={user ? '/' : landing} className="brand-logo">
       <svg className="brand-logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" />
         <path d="M7.5 10.5c3-1 5.8-.6 8.5 1.2 2.7-1.8 5.5-2.2 8.5-1.2v12c-3-1-5.8-.6-8.5 1.2-2.7-1.8-5.5-2.2-8.5-1.2z" />

@@ -1,18 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { PolicyLink } from '../components/policy-link.tsx';
-import { APP_NAME } from '../config/app.ts';
 
 export function AppFooter() {
+  const { t } = useTranslation();
   return (
     <footer className="layout-footer">
-      <span>
-        © {new Date().getFullYear()} {APP_NAME}
-      </span>
+      <span>{t('footer.copyright', { year: String(new Date().getFullYear()) })}</span>
       <span aria-hidden="true">·</span>
-      <span>Teevo and Take5, monthly devotionals for teens</span>
+      <span>{t('footer.tagline')}</span>
       <span aria-hidden="true">·</span>
-      <PolicyLink to="terms">Terms and conditions</PolicyLink>
+      <PolicyLink to="terms">{t('footer.terms')}</PolicyLink>
       <span aria-hidden="true">·</span>
-      <PolicyLink to="privacy">Privacy</PolicyLink>
+      <PolicyLink to="privacy">{t('footer.privacy')}</PolicyLink>
     </footer>
   );
 }

@@ -1,7 +1,9 @@
 import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { SettingsButton } from '../components/settings-panel/settings-button.tsx';
 import type { SessionUser } from '../lib/session/session-store.ts';
+import { LocalePicker } from './locale-picker.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface AppTopbarProps {
@@ -13,6 +15,7 @@ interface AppTopbarProps {
 export const MENU_BUTTON_ID = 'layout-menu-button';
 
 export function AppTopbar({ user, menuVisible, onMenuToggle }: AppTopbarProps) {
+  const { t } = useTranslation();
   return (
     <header className="layout-topbar">
       <Button
@@ -22,13 +25,14 @@ export function AppTopbar({ user, menuVisible, onMenuToggle }: AppTopbarProps) {
         rounded
         text
         severity="secondary"
-        aria-label="Main menu"
+        aria-label={t('menu.main')}
         aria-controls="layout-sidebar"
         aria-expanded={menuVisible}
         onClick={onMenuToggle}
       />
       <BrandLogo />
       <div className="layout-topbar-actions">
+        <LocalePicker />
         <SettingsButton />
         <UserMenu user={user} />
       </div>

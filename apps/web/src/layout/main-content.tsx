@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { AppFooter } from './app-footer.tsx';
@@ -7,9 +8,10 @@ const MAIN_CONTENT_ID = 'main-content';
 
 /** The first stop of the keyboard on every page: it jumps past the header to the page itself. */
 export function SkipLink() {
+  const { t } = useTranslation();
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
-      Skip to content
+      {t('app.skipToContent')}
     </a>
   );
 }

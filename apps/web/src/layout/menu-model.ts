@@ -1,8 +1,11 @@
 import { can, type Permission, type Role } from '@portal/contract';
-import { SIGNED_OUT_PATH, sentOnFromLanding } from '../lib/session/guards.tsx';
+import { landingPath, sentOnFromLanding } from '../lib/session/guards.tsx';
+
+/** A catalogue key of the menu's words. */
+type MenuKey = `menu.${string}`;
 
 export interface MenuLink {
-  label: string;
+  label: MenuKey;
   icon: string;
   to: string;
   /** The permission its page needs: without it the link is left out. */
@@ -12,37 +15,43 @@ export interface MenuLink {
 }
 
 export interface MenuGroup {
-  label: string;
+  /** Names the group's element ids, whatever the language. */
+  id: string;
+  label: MenuKey;
   items: MenuLink[];
 }
 
 const MENU: MenuGroup[] = [
   {
-    label: 'Home',
+    id: 'home',
+    label: 'menu.home',
     items: [
-      { label: 'Dashboard', icon: 'pi-home', to: '/', permission: 'stats:read' },
-      { label: 'Church List', icon: 'pi-building-columns', to: '/admin/church', permission: 'records:manage' },
-      { label: 'Languages', icon: 'pi-language', to: '/admin/languages', permission: 'records:manage' },
-      { label: 'Countries', icon: 'pi-flag', to: '/admin/upload', permission: 'records:manage' },
-      { label: 'File List', icon: 'pi-file-pdf', to: '/admin/file-list', permission: 'files:manage' },
+      { label: 'menu.dashboard', icon: 'pi-home', to: '/', permission: 'stats:read' },
+      { label: 'menu.churchList', icon: 'pi-building-columns', to: '/admin/church', permission: 'records:manage' },
+      { label: 'menu.languages', icon: 'pi-language', to: '/admin/languages', permission: 'records:manage' },
+      { label: 'menu.countries', icon: 'pi-flag', to: '/admin/upload', permission: 'records:manage' },
+      { label: 'menu.fileList', icon: 'pi-file-pdf', to: '/admin/file-list', permission: 'files:manage' },
     ],
   },
   {
-    label: 'Translations',
-    items: [{ label: 'Download', icon: 'pi-download', to: '/user/download', permission: 'editions:download' }],
+    id: 'translations',
+    label: 'menu.translations',
+    items: [{ label: 'menu.download', icon: 'pi-download', to: '/user/download', permission: 'editions:download' }],
   },
   {
-    label: 'Administration',
+    id: 'administration',
+    label: 'menu.administration',
     items: [
-      { label: 'Migration', icon: 'pi-database', to: '/admin/migrate', permission: 'migration:run' },
-      { label: 'Users', icon: 'pi-users', to: '/admin/user-list', permission: 'accounts:manage' },
-      { label: 'Books', icon: 'pi-book', to: '/admin/books', permission: 'records:manage' },
+      { label: 'menu.migration', icon: 'pi-database', to: '/admin/migrate', permission: 'migration:run' },
+      { label: 'menu.users', icon: 'pi-users', to: '/admin/user-list', permission: 'accounts:manage' },
+      { label: 'menu.books', icon: 'pi-book', to: '/admin/books', permission: 'records:manage' },
       // The download panel as members see it, for those who import the editions; the landing page sends an
       // Admin back to the dashboard (spec), so the link would go nowhere for them.
       {
-        label: 'Loading',
+        label: 'menu.loading',
         icon: 'pi-globe',
-        to: SIGNED_OUT_PATH,
+        // In the language the portal is in: app-menu.tsx gives the path the active locale.
+        to: landingPath(),
         permission: 'files:manage',
         hiddenWhen: sentOnFromLanding,
       },

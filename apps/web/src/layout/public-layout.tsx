@@ -1,7 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
 import { SettingsButton } from '../components/settings-panel/settings-button.tsx';
+import { localePath, type UiLocale } from '../lib/i18n/i18n.ts';
 import { useSession } from '../lib/session/session-provider.tsx';
+import { LocalePicker } from './locale-picker.tsx';
 import { MainContent, SkipLink } from './main-content.tsx';
 import { UserMenu } from './user-menu.tsx';
 import './layout.css';
@@ -9,6 +12,8 @@ import './layout.css';
 /** Pages for visitors (the landing page, the account screens, Not Found): a signed-in person gets their menu here too. */
 export function PublicLayout() {
   const { user } = useSession();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as UiLocale;
   return (
     <div className="public-layout">
       <SkipLink />
@@ -17,14 +22,15 @@ export function PublicLayout() {
         <div className="flex align-items-center gap-2">
           {!user && (
             <>
-              <Link to="/login" className="p-button p-component p-button-text">
-                Sign In
+              <Link to={localePath(locale, 'login')} className="p-button p-component p-button-text">
+                {t('common.signIn')}
               </Link>
-              <Link to="/signup" className="p-button p-component">
-                Sign Up
+              <Link to={localePath(locale, 'signup')} className="p-button p-component">
+                {t('common.signUp')}
               </Link>
             </>
           )}
+          <LocalePicker />
           <SettingsButton />
           {user && <UserMenu user={user} />}
         </div>

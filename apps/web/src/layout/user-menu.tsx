@@ -1,6 +1,7 @@
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSettingsPanel } from '../components/settings-panel/settings-panel-provider.tsx';
 import type { SessionUser } from '../lib/session/session-store.ts';
@@ -17,15 +18,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const menu = useRef<Menu>(null);
   const [open, setOpen] = useState(false);
 
-  const name = user.fullName || 'Profile';
-  const email = user.email || 'Username';
+  const { t } = useTranslation();
+
+  const name = user.fullName || t('common.profile');
+  const email = user.email || t('menu.username');
 
   const items: MenuItem[] = [
-    { label: 'Dashboard', icon: 'pi pi-home', command: () => navigate('/') },
-    { label: 'Profile', icon: 'pi pi-user', command: () => navigate('/user/profile') },
-    { label: 'Settings', icon: 'pi pi-cog', command: settingsPanel.open },
+    { label: t('common.dashboard'), icon: 'pi pi-home', command: () => navigate('/') },
+    { label: t('common.profile'), icon: 'pi pi-user', command: () => navigate('/user/profile') },
+    { label: t('common.settings'), icon: 'pi pi-cog', command: settingsPanel.open },
     { separator: true },
-    { label: 'Sign Out', icon: 'pi pi-sign-out', command: () => void signOut() },
+    { label: t('common.signOut'), icon: 'pi pi-sign-out', command: () => void signOut() },
   ];
 
   return (

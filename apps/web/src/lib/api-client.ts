@@ -1,21 +1,25 @@
-import { MESSAGES } from '@portal/contract';
+import { type ErrorBody, errorBodySchema, MESSAGES } from '@portal/contract';
+import { translateCoded } from './i18n/coded.ts';
+import { i18n } from './i18n/i18n.ts';
 import { refreshSession } from './session/session-refresh.ts';
 import { endSession, getSession } from './session/session-store.ts';
 
+/** A failed call: its message in the active locale, and the English body the server sent, when it sent one. */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
+  readonly body: ErrorBody | undefined;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, body?: ErrorBody) {
     super(message);
     this.status = status;
+    this.body = body;
   }
 }
 
 /** The status of an ApiError that never reached the server (no connection, connection lost). */
 const NO_ANSWER = 0;
-const NO_ANSWER_MESSAGE = 'The server could not be reached: check the connection and try again.';
-const UNREADABLE_ANSWER = 'The server’s answer could not be read. Please try again.';
+const noAnswer = () => new ApiError(i18n.t('api.noAnswer'), NO_ANSWER);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -50,7 +54,7 @@ async function sendWithFetch(method: Method, url: string, { body, signal }: Requ
   } catch (error) {
     // A cancelled query stays an AbortError, which TanStack Query expects.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NO_ANSWER_MESSAGE, NO_ANSWER);
+    throw noAnswer();
   }
   const { ok, status, statusText } = response;
   return { ok, status, statusText, contentType: response.headers.get('Content-Type'), text: await response.text() };
@@ -73,7 +77,7 @@ function sendWithProgress(url: string, form: FormData, onProgress: (percent: num
         contentType: request.getResponseHeader('Content-Type'),
         text: request.responseText,
       });
-    request.onerror = () => reject(new ApiError(NO_ANSWER_MESSAGE, NO_ANSWER));
+    request.onerror = () => reject(noAnswer());
     request.send(form);
   });
 }
@@ -86,15 +90,12 @@ function payloadOf({ ok, status, contentType, text }: Answer): unknown {
     return JSON.parse(text);
   } catch {
     // A proxy's error page or an answer cut short: a failure like any other, never a raw SyntaxError.
-    if (ok) throw new ApiError(UNREADABLE_ANSWER, status);
+    if (ok) throw new ApiError(i18n.t('api.unreadable'), status);
     return undefined;
   }
 }
 
-const messageOf = (body: unknown): string | undefined =>
-  typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-    ? body.message
-    : undefined;
+const errorOf = (body: unknown): ErrorBody | undefined => errorBodySchema.safeParse(body).data;
 
 /** Sends with the session's access token and returns the parsed answer; a failure throws ApiError. */
 async function call<T>(send: Send, retried = false): Promise<T> {
@@ -109,16 +110,18 @@ async function call<T>(send: Send, retried = false): Promise<T> {
   // An access token that expired while the computer slept (or during a long upload): one refresh, then again.
   if (answer.status === 401 && accessToken && !retried && (await refreshSession())) return call<T>(send, true);
   // A 403 with its own reason (say, only a Super Admin manages Super Admins) refuses one action, not the session.
-  const sessionRefused = answer.status === 401 || (answer.status === 403 && messageOf(payload) === MESSAGES.denied);
+  const error = errorOf(payload);
+  const sessionRefused = answer.status === 401 || (answer.status === 403 && error?.message === MESSAGES.denied);
   // The session is over, unless a failed refresh already ended it; pages that need one then send the person to sign in.
   if (sessionRefused && accessToken && getSession().user) endSession('refused');
-  throw new ApiError(messageOf(payload) ?? (answer.statusText || `HTTP ${answer.status}`), answer.status);
+  const message = error ? translateCoded(error) : answer.statusText || `HTTP ${answer.status}`;
+  throw new ApiError(message, answer.status, error);
 }
 
 const request = <T>(method: Method, path: string, options: RequestOptions = {}) =>
   call<T>((headers) => sendWithFetch(method, `/api${path}`, options, headers));
 
-/** Calls the portal's API under `/api`; every answer other than 2xx throws ApiError with the server's message. */
+/** Calls the portal's API under `/api`; every answer other than 2xx throws ApiError with the server's message, translated. */
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>

@@ -21,7 +21,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shows a toast: `notify({ severity: 'success', summary: 'Saved' })`. */
+/** Shows a toast: `notify({ severity: 'success', summary })`, its words from the catalogue. */
 export function useToast(): Notify {
   const notify = useContext(ToastContext);
   if (!notify) throw new Error('useToast must be used inside <ToastProvider>');

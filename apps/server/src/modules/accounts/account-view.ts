@@ -19,6 +19,7 @@ export function toPublicAccount(account: Account, churchName: string | null): Pu
     address: account.address,
     isMember: account.isMember,
     isVerified: account.verifiedAt !== null,
+    locale: account.locale,
     created: account.createdAt.toISOString(),
     updated: account.updatedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { app, churchId, expectNoSecrets, refreshWith, sent, useAccountsApp } fro
 import { UNKNOWN_ID } from '../../../test/admin-app.ts';
 import { createTestAccount, expectMessage, loginAs, nextAddress, signIn, TEST_ADMIN } from '../../../test/app.ts';
 import { accounts, churches, downloads } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 
 useAccountsApp();
 
@@ -239,7 +240,7 @@ describe('POST /api/accounts', () => {
       ...newAccount('nameless@example.org'),
       lastName: '',
     });
-    expect(nameless.json()).toEqual({ message: ACCOUNT_MESSAGES.lastNameRequired });
+    expect(nameless.json()).toEqual(errorBody(ACCOUNT_MESSAGES.lastNameRequired));
   });
 });
 
@@ -257,7 +258,7 @@ describe('accounts written at the same moment', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, create));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const answer of answers.filter((one) => one.statusCode === 409)) {
-      expect(answer.json()).toEqual({ message: ACCOUNT_MESSAGES.emailTaken });
+      expect(answer.json()).toEqual(errorBody(ACCOUNT_MESSAGES.emailTaken));
     }
   });
 
@@ -310,7 +311,7 @@ describe('POST /api/accounts/church', () => {
     const { account } = await createTestAccount(app);
     const response = await move(admin, { ids: [account.id, UNKNOWN_ID, 'nonsense'], churchId });
     expect(response.json()).toEqual({
-      message: accountsMovedMessage(1, { name: 'Grace Chapel', country: 'Ghana' }),
+      message: accountsMovedMessage(1, { name: 'Grace Chapel', country: 'Ghana' }).message,
       moved: 1,
     });
     expect(await churchesOf([account.id])).toEqual([churchId]);

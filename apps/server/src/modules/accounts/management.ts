@@ -137,6 +137,7 @@ export async function updateAccount(
     address: input.address,
     isMember: input.isMember,
     role: input.role,
+    locale: input.locale,
     verifiedAt: verifiedChanges ? (input.isVerified ? new Date() : null) : undefined,
     ...(passwordChanged
       ? { passwordHash: await hashPassword(input.password as string), passwordChangedAt: new Date() }
@@ -198,6 +199,6 @@ export async function moveAccountsToChurch(
       const moving = targets.map((target) => target.id);
       await tx.update(accounts).set({ churchId: church.id }).where(inArray(accounts.id, moving));
     }
-    return { message: accountsMovedMessage(targets.length, church), moved: targets.length };
+    return { message: accountsMovedMessage(targets.length, church).message, moved: targets.length };
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../test/accounts.ts';
 import { createTestAccount, expectMessage, loginAs, nextAddress, signIn } from '../../../test/app.ts';
 import { accounts, accountTokens } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 
 useAccountsApp();
 
@@ -46,7 +47,7 @@ describe('POST /api/accounts/register', () => {
     expect(account?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.to).toBe('ama@example.org');
-    expect(sent[0]?.text).toContain('http://localhost:4000/account/verify-email?token=');
+    expect(sent[0]?.text).toContain('http://localhost:4000/en/account/verify-email?token=');
   });
 
   it('answers the same for a registered address and warns its owner instead', async () => {
@@ -133,9 +134,9 @@ describe('POST /api/accounts/verify-email', () => {
   });
 
   it('refuses forged, expired and missing tokens', async () => {
-    expect((await post('/api/accounts/verify-email', { token: 'forged' })).json()).toEqual({
-      message: ACCOUNT_MESSAGES.verifyFailed,
-    });
+    expect((await post('/api/accounts/verify-email', { token: 'forged' })).json()).toEqual(
+      errorBody(ACCOUNT_MESSAGES.verifyFailed),
+    );
     await post('/api/accounts/register', registration('expired@example.org'));
     const token = linkToken(sent[0]);
     await app.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
@@ -169,7 +170,7 @@ describe('password reset', () => {
     });
 
     const mismatch = await resetPassword(token, 'New-pass-12', 'Other-1234');
-    expect(mismatch.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordsMustMatch });
+    expect(mismatch.json()).toEqual(errorBody(ACCOUNT_MESSAGES.passwordsMustMatch));
     expectMessage(await resetPassword(token, 'New-pass-12'), 200, ACCOUNT_MESSAGES.passwordReset);
     expect(sent.at(-1)?.subject).toBe('Your password was changed');
 
@@ -185,9 +186,9 @@ describe('password reset', () => {
   });
 
   it('refuses forged and expired reset tokens', async () => {
-    expect((await post('/api/accounts/validate-reset-token', { token: 'forged' })).json()).toEqual({
-      message: ACCOUNT_MESSAGES.tokenInvalid,
-    });
+    expect((await post('/api/accounts/validate-reset-token', { token: 'forged' })).json()).toEqual(
+      errorBody(ACCOUNT_MESSAGES.tokenInvalid),
+    );
     const { account } = await createTestAccount(app);
     await post('/api/accounts/forgot-password', { email: account.email });
     const token = linkToken(sent[0]);

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  type Locale,
   NO_CHURCH,
   RESET_TOKEN_HOURS,
   type registerSchema,
@@ -14,7 +15,7 @@ import { BadRequest } from '../../errors.ts';
 import { hashPassword } from '../../plugins/auth/passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../plugins/auth/tokens.ts';
 import type { Mail } from '../../plugins/mail.ts';
-import { alreadyRegisteredMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
+import { alreadyRegisteredMail, passwordChangedMail, type Recipient, resetMail, verificationMail } from './mails.ts';
 import { checkChurch } from './management.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -30,6 +31,8 @@ export interface MailContext {
   mail: FastifyInstance['mail'];
   publicUrl: string;
   log: FastifyInstance['log'];
+  /** The language of the request's browser: the mails' for an account that chose none. */
+  locale: Locale;
 }
 
 function splitFullName(input: z.output<typeof registerSchema>) {
@@ -58,8 +61,19 @@ function sendInBackground(context: MailContext, mail: Mail | Promise<Mail>) {
   void context.mail.send(mail).catch((error: unknown) => context.log.error({ err: error }, 'mail failed'));
 }
 
-const displayName = (account: Pick<Account, 'firstName' | 'lastName'>) =>
-  `${account.firstName} ${account.lastName}`.trim() || 'there';
+type Addressee = Pick<Account, 'email' | 'firstName' | 'lastName' | 'locale'>;
+
+/** An account as its mails address it: in the language it chose, else in its browser's. */
+const recipient = (context: MailContext, account: Addressee): Recipient => ({
+  email: account.email,
+  name: `${account.firstName} ${account.lastName}`.trim(),
+  locale: account.locale ?? context.locale,
+});
+
+/** A page of the web app in the mail's language: /fr/account/reset-password. */
+const pageUrl = (context: MailContext, to: Recipient, page: string) => `${context.publicUrl}/${to.locale}${page}`;
+
+const FORGOT_PASSWORD_PAGE = '/account/forgot-password';
 
 /** Registers an account; the answer is the same whether or not the address was already registered. */
 export async function register(context: MailContext, parsed: z.output<typeof registerSchema>) {
@@ -70,7 +84,8 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
   const passwordHash = await hashPassword(parsed.password);
   const [existing] = await db.select().from(accounts).where(eq(accounts.email, parsed.email));
   if (existing) {
-    sendInBackground(context, alreadyRegisteredMail(existing.email, `${context.publicUrl}/account/forgot-password`));
+    const to = recipient(context, { ...existing, locale: existing.locale ?? parsed.locale ?? null });
+    sendInBackground(context, alreadyRegisteredMail(to, pageUrl(context, to, FORGOT_PASSWORD_PAGE)));
     return;
   }
   const [created] = await db
@@ -85,13 +100,15 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
       address: parsed.address,
       isMember: parsed.isMember,
       acceptTerms: parsed.acceptTerms,
+      locale: parsed.locale ?? null,
     })
     .onConflictDoNothing({ target: accounts.email })
     .returning();
   if (!created) return;
   const token = await createToken(db, created.id, 'verify-email');
-  const url = `${context.publicUrl}${PAGES['verify-email']}?token=${token}`;
-  sendInBackground(context, verificationMail(created.email, displayName(created), url, VERIFY_TOKEN_HOURS));
+  const to = recipient(context, created);
+  const url = `${pageUrl(context, to, PAGES['verify-email'])}?token=${token}`;
+  sendInBackground(context, verificationMail(to, url, VERIFY_TOKEN_HOURS));
 }
 
 /** Marks a token used and returns its account, if it is genuine, unused, unexpired and for this purpose. */
@@ -147,13 +164,9 @@ export async function forgotPassword(context: MailContext, email: string) {
   const [account] = await context.db.select().from(accounts).where(eq(accounts.email, email));
   if (!account) return;
   // The token is written after answering too, so a known address answers as fast as an unknown one.
+  const to = recipient(context, account);
   const mail = createToken(context.db, account.id, 'reset-password').then((token) =>
-    resetMail(
-      account.email,
-      displayName(account),
-      `${context.publicUrl}${PAGES['reset-password']}?token=${token}`,
-      RESET_TOKEN_HOURS,
-    ),
+    resetMail(to, `${pageUrl(context, to, PAGES['reset-password'])}?token=${token}`, RESET_TOKEN_HOURS),
   );
   sendInBackground(context, mail);
 }
@@ -183,10 +196,7 @@ export async function resetPassword(context: MailContext, token: string, passwor
  * What any new password ends: every session, and reset links mailed earlier (they would still let their
  * holder choose a password). The owner is told, with a way back in if it was not them.
  */
-export async function afterPasswordChange(
-  context: MailContext,
-  account: Pick<Account, 'id' | 'email' | 'firstName' | 'lastName'>,
-) {
+export async function afterPasswordChange(context: MailContext, account: Pick<Account, 'id'> & Addressee) {
   await context.db
     .update(accountTokens)
     .set({ usedAt: new Date() })
@@ -198,8 +208,6 @@ export async function afterPasswordChange(
       ),
     );
   await revokeAllSessions(context.db, account.id);
-  sendInBackground(
-    context,
-    passwordChangedMail(account.email, displayName(account), `${context.publicUrl}/account/forgot-password`),
-  );
+  const to = recipient(context, account);
+  sendInBackground(context, passwordChangedMail(to, pageUrl(context, to, FORGOT_PASSWORD_PAGE)));
 }

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
+import { requestLocale } from '../../i18n.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { listAccountPage } from './list.ts';
 import {
@@ -36,6 +37,7 @@ import {
 import {
   afterPasswordChange,
   forgotPassword,
+  type MailContext,
   register,
   resetPassword,
   validateResetToken,
@@ -89,7 +91,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       ? undefined
       : `password-of:${app.auth.caller(request).id}`,
   );
-  const mailContext = { db: app.db, mail: app.mail, publicUrl: config.publicUrl, log: app.log };
+  const mailContext = (request: FastifyRequest): MailContext => ({
+    db: app.db,
+    mail: app.mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    locale: requestLocale(request),
+  });
   const cookieOptions = {
     httpOnly: true,
     sameSite: config.cookieSameSite,
@@ -121,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request) => {
-      await register(mailContext, request.body);
+      await register(mailContext(request), request.body);
       return { message: ACCOUNT_MESSAGES.registered };
     },
   );
@@ -226,7 +234,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await forgotPassword(mailContext, request.body.email);
+      await forgotPassword(mailContext(request), request.body.email);
       return { message: ACCOUNT_MESSAGES.resetSent };
     },
   );
@@ -248,7 +256,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request) => {
-      await resetPassword(mailContext, request.body.token, request.body.password);
+      await resetPassword(mailContext(request), request.body.token, request.body.password);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   );
@@ -337,7 +345,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     const who = app.auth.caller(request);
     const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
     if (!passwordChanged) return account;
-    await afterPasswordChange(mailContext, account);
+    await afterPasswordChange(mailContext(request), account);
     if (who.id !== account.id) return account;
     // Every earlier session of this account just ended, this one included: hand over a fresh one.
     return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { app, expectNoSecrets, post, refreshWith, registration, useAccountsApp } from '../../../test/accounts.ts';
 import { createTestAccount, expectMessage, loginAs, nextAddress, signIn } from '../../../test/app.ts';
 import { refreshTokens } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 import { signAccessToken } from '../../plugins/auth/tokens.ts';
 
 useAccountsApp();
@@ -31,7 +32,7 @@ describe('POST /api/accounts/authenticate', () => {
     const unknown = await post('/api/accounts/authenticate', { email: 'nobody@example.org', password: 'Wrong-pass-1' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.wrongCredentials });
+    expect(wrong.json()).toEqual(errorBody(ACCOUNT_MESSAGES.wrongCredentials));
     expect(unknown.json()).toEqual(wrong.json());
   });
 

@@ -156,12 +156,14 @@ describe('DELETE /api/church/delete/:id', () => {
     const church = await addChurch('Busy Church');
     const members = [await createTestAccount(app, { churchId: church.id })];
     expectMessage(await remove(church.id), 409, churchHasMembersMessage(1));
-    expect(churchHasMembersMessage(1)).toBe('This church has 1 member: move them to another church first.');
+    expect(churchHasMembersMessage(1).message).toBe('This church has 1 member: move them to another church first.');
     members.push(
       await createTestAccount(app, { churchId: church.id }),
       await createTestAccount(app, { churchId: church.id }),
     );
-    expectMessage(await remove(church.id), 409, 'This church has 3 members: move them to another church first.');
+    const refused = await remove(church.id);
+    expectMessage(refused, 409, churchHasMembersMessage(3));
+    expect(refused.json().message).toBe('This church has 3 members: move them to another church first.');
     expect(await stored(church.id)).toHaveLength(1);
     const ids = members.map(({ account }) => account.id);
     const kept = await app.db.select({ churchId: accounts.churchId }).from(accounts).where(inArray(accounts.id, ids));

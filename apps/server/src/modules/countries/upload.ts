@@ -1,6 +1,6 @@
 import { COUNTRY_MESSAGES, countryFileSchema, MAX_COUNTRY_JSON_BYTES } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import { BadRequest, HttpError, receiving } from '../../errors.ts';
+import { BadRequest, HttpError, issueMessage, receiving } from '../../errors.ts';
 
 const isJson = (mimetype: string, filename: string) =>
   mimetype === 'application/json' || filename.toLowerCase().endsWith('.json');
@@ -28,6 +28,9 @@ export async function readCountryFile(request: FastifyRequest): Promise<string[]
     throw new BadRequest(COUNTRY_MESSAGES.malformed);
   }
   const parsed = countryFileSchema.safeParse(data);
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? COUNTRY_MESSAGES.wrongShape);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new BadRequest(issue ? issueMessage(issue) : COUNTRY_MESSAGES.wrongShape);
+  }
   return parsed.data;
 }

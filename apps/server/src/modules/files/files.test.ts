@@ -8,6 +8,7 @@ import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts'
 import { expectMessage, loginAs } from '../../../test/app.ts';
 import { cutMultipart, edition, makePdf, multipart, postForm, uploadEdition } from '../../../test/files.ts';
 import { accounts, downloads, files, languages } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 
 let user: Awaited<ReturnType<typeof loginAs>>;
 
@@ -391,7 +392,7 @@ describe('an edition whose PDF is missing from the store', () => {
       expect(response.statusCode).toBe(410);
       expect(response.headers['content-disposition']).toBeUndefined();
       expect(response.headers.etag).toBeUndefined();
-      if (method === 'GET') expect(response.json()).toEqual({ message: FILE_MESSAGES.fileMissing });
+      if (method === 'GET') expect(response.json()).toEqual(errorBody(FILE_MESSAGES.fileMissing));
     }
     expect(await counted()).toBe(0);
     expectMessage(await user.request('GET', `/api/files/download-link/${id}`), 410, FILE_MESSAGES.fileMissing);

@@ -6,6 +6,7 @@ import { expectMessage } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
 import { itRefusesBadNames } from '../../../test/named-records.ts';
 import { downloads, languages } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 
 useAdminApp();
 
@@ -104,9 +105,7 @@ describe('DELETE /api/languages/:id', () => {
     await addEditionRecord(app, { book: 'Teevo', languageId: language.id, year: 2025, month: 3 });
     const response = await remove(language.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1),
-    });
+    expect(response.json()).toEqual(errorBody(languageInUseMessage([{ book: 'Teevo', year: 2025, month: 3 }], 1)));
     expect(response.json().message).toContain('Teevo March 2025');
     expect(await app.db.select().from(languages).where(eq(languages.id, language.id))).toHaveLength(1);
   });

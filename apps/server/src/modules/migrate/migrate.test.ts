@@ -25,6 +25,7 @@ import {
 } from '../../../test/legacy-export.ts';
 import { zipBomb } from '../../../test/zip-bomb.ts';
 import { accounts, books, churches, downloads, files, languages } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 import { parseCollection } from './extended-json.ts';
 import { importLegacyExport } from './importer.ts';
 
@@ -352,7 +353,7 @@ describe('importLegacyExport', () => {
       await truncate(path.join(big, 'transactions.json'), MAX_MIGRATION_FILE_BYTES + 1);
       await expect(
         importLegacyExport(app.db, app.storage, { exportFolder: big, pdfFolder: big, dryRun: true }),
-      ).rejects.toMatchObject({ statusCode: 413, message: migrationFileTooLargeMessage('transactions.json') });
+      ).rejects.toMatchObject({ statusCode: 413, body: errorBody(migrationFileTooLargeMessage('transactions.json')) });
     } finally {
       await rm(big, { recursive: true, force: true });
     }
@@ -514,7 +515,7 @@ describe('the migration API', () => {
           payload,
         });
         expect(response.statusCode, contentType).toBe(400);
-        expect(response.json()).toEqual({ message: MESSAGES.brokenUpload });
+        expect(response.json()).toEqual(errorBody(MESSAGES.brokenUpload));
       }
       expect(await snapshot(app)).toEqual(before);
       expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);

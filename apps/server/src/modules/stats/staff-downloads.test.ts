@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
 import { edition, uploadEdition } from '../../../test/files.ts';
 import { accounts, downloads, languages } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 
 type Login = Awaited<ReturnType<typeof loginAs>>;
 
@@ -112,7 +113,7 @@ describe('a download by the staff', () => {
     ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: STATS_MESSAGES.includeStaffInvalid });
+      expect(response.json()).toEqual(errorBody(STATS_MESSAGES.includeStaffInvalid));
     }
   });
 });

@@ -1,6 +1,6 @@
 import { STATS_MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, expectedBody, loginAs, type TestApp } from '../../../test/app.ts';
 import { downloads, type NewDownload } from '../../db/schema.ts';
 
 type Login = Awaited<ReturnType<typeof loginAs>>;
@@ -82,7 +82,7 @@ describe('GET /api/transaction/getcountDownloadByDateRange', () => {
   ])('refuses %s with 400', async (query, message) => {
     const response = await get(`/api/transaction/getcountDownloadByDateRange?${query}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual(expectedBody(message));
   });
 
   it('is for admins only', async () => {
@@ -99,7 +99,7 @@ describe('every date range', () => {
       `/api/transaction/${endpoint}?start=0000-01-01&end=2025-03-31&userId=${admin.account.id}`,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'start: must be a date between 1900-01-01 and 9999-12-31' });
+    expect(response.json()).toEqual(expectedBody('start: must be a date between 1900-01-01 and 9999-12-31'));
   });
 
   it('takes the whole range from 1900-01-01 to 9999-12-31', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
 import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
 import { files } from '../../db/schema.ts';
+import { errorBody } from '../../errors.ts';
 
 /** A 4 MB disk of its own (tmpfs) for the data folder; only root may mount one, so others skip. */
 function mountSmallDisk(): string | undefined {
@@ -72,7 +73,7 @@ describe.skipIf(!disk)('a full disk', () => {
     });
     await rm(filler);
     expect(response.statusCode).toBe(507);
-    expect(response.json()).toEqual({ message: MESSAGES.storageFull });
+    expect(response.json()).toEqual(errorBody(MESSAGES.storageFull));
     expect(log.join('')).toContain('ENOSPC');
     expect(await pdfs()).toEqual(before);
     expect(await readdir(path.join(dataDir, 'files', '.incoming')).catch(() => [])).toEqual([]);

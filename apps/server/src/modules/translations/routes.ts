@@ -1,6 +1,6 @@
 import {
+  errorBodySchema,
   FILE_MESSAGES,
-  messageSchema,
   TRANSLATION_MESSAGES,
   translationSchema,
   translationUpdateSchema,
@@ -40,7 +40,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary:
         'Always 400 (admins): an edition is created by uploading its PDF to /api/files/uploadfile, never without its file',
-      response: { 400: messageSchema },
+      response: { 400: errorBodySchema },
     },
   };
   app.post('/', create, async () => {

@@ -29,7 +29,7 @@ export function VisitorLanding() {
   );
 }
 
-/** SIGNED_OUT_PATH: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
+/** /{locale}/dist: the landing page for a visitor, the download panel once signed in; an Admin goes to the dashboard. */
 export function LandingRoute() {
   const { user, ended } = useSession();
   if (!user) return ended === 'refused' ? <SendToSignIn ended={ended} /> : <VisitorLanding />;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog.tsx';
-import { SIGNED_OUT_PATH } from '../../lib/session/guards.tsx';
+import { useLandingPath } from '../../lib/session/guards.tsx';
 import { isSessionEndedState, redirectTarget } from '../../lib/session/redirect.ts';
 import { useSession } from '../../lib/session/session-provider.tsx';
 import { acknowledgeSessionEnd } from '../../lib/session/session-store.ts';
@@ -12,6 +12,7 @@ export function LoginRoute() {
   const [search] = useSearchParams();
   const { state } = useLocation();
   const navigate = useNavigate();
+  const landing = useLandingPath();
   const { user } = useSession();
   const returnTo = redirectTarget(search);
 
@@ -24,7 +25,7 @@ export function LoginRoute() {
       <SignInDialog
         returnTo={returnTo}
         sessionEnded={isSessionEndedState(state)}
-        onHide={() => navigate(SIGNED_OUT_PATH, { replace: true })}
+        onHide={() => navigate(landing, { replace: true })}
       />
     </>
   );

@@ -1,12 +1,21 @@
-import { can, type Permission, type Role } from '@portal/contract';
+import { can, DEFAULT_LOCALE, type Permission, type Role } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { localePath, type UiLocale } from '../i18n/i18n.ts';
 import { loginPath, SESSION_ENDED_STATE } from './redirect.ts';
 import { useSession } from './session-provider.tsx';
 import type { SessionEnd } from './session-store.ts';
 
 export const ACCESS_DENIED_PATH = '/access';
-export const SIGNED_OUT_PATH = '/en/dist';
+/** The landing page in a locale: /fr/dist; the spec's /en/dist in English. */
+export const landingPath = (locale: UiLocale = DEFAULT_LOCALE) => localePath(locale, 'dist');
+
+/** The landing page in the language the portal is in now. */
+export function useLandingPath() {
+  const { i18n } = useTranslation();
+  return landingPath(i18n.language as UiLocale);
+}
 
 /**
  * Whether the landing page sends this role on to the dashboard instead of showing the download panel: only
@@ -17,7 +26,8 @@ export const sentOnFromLanding = (role: Role) => role === 'Admin';
 /** Where a page that needs a session sends someone without one: after signing out, the landing page; else sign in. */
 export function SendToSignIn({ ended }: { ended: SessionEnd | null }) {
   const { pathname, search, hash } = useLocation();
-  if (ended === 'signed-out') return <Navigate to={SIGNED_OUT_PATH} replace />;
+  const landing = useLandingPath();
+  if (ended === 'signed-out') return <Navigate to={landing} replace />;
   const state = ended === 'refused' ? SESSION_ENDED_STATE : null;
   return <Navigate to={loginPath(`${pathname}${search}${hash}`)} state={state} replace />;
 }
@@ -29,9 +39,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Route layout that lets through to its child routes only those with the permission; others go to Denied unless told. */
-export function RequirePermission({ to, otherwise = ACCESS_DENIED_PATH }: { to: Permission; otherwise?: string }) {
+/**
+ * Route layout that lets through to its child routes only those with the permission; the others go to Denied,
+ * or to the landing page when told.
+ */
+export function RequirePermission({ to, orLanding = false }: { to: Permission; orLanding?: boolean }) {
   const { user } = useSession();
-  if (!can(user?.role, to)) return <Navigate to={otherwise} replace />;
+  const landing = useLandingPath();
+  if (!can(user?.role, to)) return <Navigate to={orLanding ? landing : ACCESS_DENIED_PATH} replace />;
   return <Outlet />;
 }

@@ -1,14 +1,15 @@
 import { useNavigate } from 'react-router';
-import { SIGNED_OUT_PATH } from './guards.tsx';
+import { useLandingPath } from './guards.tsx';
 import { revokeRefreshCookie } from './revoke-session.ts';
 import { endSession } from './session-store.ts';
 
 /** Ends the session in every tab (the server already forgot it) and goes to the landing page. */
 export function useLeaveSession() {
   const navigate = useNavigate();
+  const landing = useLandingPath();
   return () => {
     endSession('signed-out');
-    navigate(SIGNED_OUT_PATH, { replace: true });
+    navigate(landing, { replace: true });
   };
 }
 

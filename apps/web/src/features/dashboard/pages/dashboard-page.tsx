@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { SIGNED_OUT_PATH } from '../../../lib/session/guards.tsx';
+import { useLandingPath } from '../../../lib/session/guards.tsx';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useCountByLanguage } from '../api/get-count-by-language.ts';
 import { useStatsSummary } from '../api/get-stats-summary.ts';
@@ -33,7 +33,8 @@ const sameQuery = (a: StatsQuery, b: StatsQuery) =>
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
-  return can(user?.role, 'stats:read') ? <Statistics /> : <Navigate to={SIGNED_OUT_PATH} replace />;
+  const landing = useLandingPath();
+  return can(user?.role, 'stats:read') ? <Statistics /> : <Navigate to={landing} replace />;
 }
 
 /** Figures, a table and charts of downloads per language for a range of days and a book, the staff's or not. */

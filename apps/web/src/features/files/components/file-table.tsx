@@ -3,9 +3,9 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../components/record-table/format-date.ts';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize, sortByEdition } from '../../../lib/editions/edition-cells.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
 
 interface FileTableProps {
   files: FileRecord[];

@@ -17,6 +17,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { filesQuery, useUploadFile } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
@@ -74,8 +75,8 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
     const accepted: File[] = [];
     const refused: string[] = [];
     for (const file of chosen ?? []) {
-      if (!isPdf(file)) refused.push(`${file.name}: ${FILE_MESSAGES.notPdf}`);
-      else if (file.size > MAX_PDF_BYTES) refused.push(tooLargeMessage(file.name));
+      if (!isPdf(file)) refused.push(`${file.name}: ${translateMessage(FILE_MESSAGES.notPdf)}`);
+      else if (file.size > MAX_PDF_BYTES) refused.push(translateMessage(tooLargeMessage(file.name)));
       else accepted.push(file);
     }
     // One toast for the files left out of the choice, however many.
@@ -132,7 +133,9 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
       const fields = uploadFieldsSchema.safeParse(getValues(`editions.${index}`));
       if (!fields.success) {
         const missing = missingLanguage(index);
-        const message = missing ? languageNotAddedMessage(missing) : (fields.error.issues[0]?.message ?? '');
+        const message = translateMessage(
+          missing ? languageNotAddedMessage(missing) : (fields.error.issues[0]?.message ?? ''),
+        );
         notUploaded.push({ file: item.file.name, message });
         continue;
       }

@@ -8,7 +8,8 @@ import {
 } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { formatDateTime } from '../../../components/record-table/format-date.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 
 /** The edition a file is for, spelled so that names in any case match, as the server matches them. */
 const editionKey = (book: string, language: string, year: unknown, month: unknown) =>
@@ -47,7 +48,11 @@ export function UploadNotes({
     <>
       {missingLanguage && (
         <div className="flex flex-wrap align-items-center gap-2 mb-2">
-          <Message id={languageNoteId} severity="warn" text={languageNotAddedMessage(missingLanguage)} />
+          <Message
+            id={languageNoteId}
+            severity="warn"
+            text={translateMessage(languageNotAddedMessage(missingLanguage))}
+          />
           {onAddLanguage && (
             <Button
               type="button"
@@ -64,11 +69,15 @@ export function UploadNotes({
         <Message
           severity="warn"
           className="w-full justify-content-start mb-2"
-          text={replacesMessage(replaces.name, formatDateTime(replaces.created))}
+          text={translateMessage(replacesMessage(replaces.name, formatDateTime(replaces.created)))}
         />
       )}
       {sameAs && (
-        <Message severity="warn" className="w-full justify-content-start mb-2" text={sameEditionMessage(sameAs)} />
+        <Message
+          severity="warn"
+          className="w-full justify-content-start mb-2"
+          text={translateMessage(sameEditionMessage(sameAs))}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { uploadedCountMessage } from '@portal/contract';
 import type { ToastMessage } from 'primereact/toast';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { TOAST_LIFE } from '../../../lib/toast.tsx';
 
 /** A file of the batch that was not uploaded, and why. */
@@ -14,7 +15,7 @@ export function uploadSummary(uploaded: string[], notUploaded: NotUploaded[]): T
     return {
       severity: 'success',
       summary: 'Success',
-      detail: uploadedCountMessage(uploaded.length),
+      detail: translateMessage(uploadedCountMessage(uploaded.length)),
       life: TOAST_LIFE.long,
     };
   return {

@@ -2,7 +2,7 @@ import { LEGACY_COLLECTIONS, type MigrationReport } from '@portal/contract';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { formatDateTime } from '../../../components/record-table/format-date.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { type ReportColumn, ReportList, type ReportListProps } from './report-list.tsx';
 
 /** A record by its name, its legacy id beneath for finding it in the export; by the id alone where it has no name. */

@@ -50,7 +50,7 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
           leaveSession();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.message === ACCOUNT_MESSAGES.currentPasswordWrong) {
+          if (error instanceof ApiError && error.body?.message === ACCOUNT_MESSAGES.currentPasswordWrong) {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
           } else if (!(error instanceof ApiError && error.status === 409)) {
             notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long });

@@ -83,7 +83,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           notify({ severity: 'success', summary: 'Profile saved', detail: 'Your profile is up to date.' });
         },
         onError: (error) => {
-          if (error instanceof ApiError && CURRENT_PASSWORD_MESSAGES.includes(error.message)) {
+          if (error instanceof ApiError && CURRENT_PASSWORD_MESSAGES.includes(error.body?.message ?? '')) {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
           } else notify({ severity: 'error', summary: 'Saving failed', detail: error.message });
         },

@@ -1,0 +1,110 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, pickLocale } from '@portal/contract';
+import i18next from 'i18next';
+import ICU from 'i18next-icu';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * The portal's interface text (decision 028): i18next with ICU messages, one catalogue per locale in
+ * packages/contract/locales, each fetched only when its locale is used.
+ */
+const catalogues = import.meta.glob<Record<string, unknown>>('../../../../../packages/contract/locales/*.json', {
+  import: 'default',
+});
+
+/** The pseudo-locale of the layout tests: English accented and 40% longer (pseudo-locale.ts). */
+export const PSEUDO_LOCALE = 'en-XA';
+
+/** A locale the interface can be shown in: the portal's, or the pseudo-locale. */
+export type UiLocale = Locale | typeof PSEUDO_LOCALE;
+
+const isUiLocale = (value: unknown): value is UiLocale => isLocale(value) || value === PSEUDO_LOCALE;
+
+const CHOICE_KEY = 'portal.locale';
+
+async function catalogueOf(locale: UiLocale): Promise<Record<string, unknown>> {
+  if (locale === PSEUDO_LOCALE) {
+    const [english, { pseudoCatalogue }] = await Promise.all([catalogueOf('en'), import('./pseudo-locale.ts')]);
+    return pseudoCatalogue(english);
+  }
+  const load = catalogues[`../../../../../packages/contract/locales/${locale}.json`];
+  if (!load) throw new Error(`No catalogue for ${locale}`);
+  return load();
+}
+
+export const i18n = i18next.createInstance();
+
+/** The locale the interface is in now. */
+export const activeLocale = (): UiLocale => (isUiLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
+
+/** The portal's locale the interface is in now (the pseudo-locale's is English): what an account keeps. */
+export const portalLocale = (): Locale => {
+  const locale = activeLocale();
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+};
+
+/** The locale a page address starts with: /fr/dist is French; /login has none. */
+export function localeOfPath(pathname: string): Locale | undefined {
+  const first = pathname.split('/')[1]?.toLowerCase();
+  return isLocale(first) ? first : undefined;
+}
+
+/** The person's own choice, remembered in this browser. */
+function rememberedLocale(): UiLocale | undefined {
+  try {
+    const choice = localStorage.getItem(CHOICE_KEY);
+    return isUiLocale(choice) ? choice : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The locale a page opens in: the one in its address, else the one chosen before in this browser, else the
+ * closest to the browser's languages (what it sends as Accept-Language).
+ */
+export function startingLocale(pathname: string): UiLocale {
+  return localeOfPath(pathname) ?? rememberedLocale() ?? pickLocale(navigator.languages ?? [navigator.language]);
+}
+
+/** Shows the interface in `locale`, fetching its catalogue first; `remember` keeps it as this browser's choice. */
+export async function changeLocale(locale: UiLocale, { remember = true } = {}): Promise<void> {
+  if (!i18n.hasResourceBundle(locale, 'translation')) {
+    i18n.addResourceBundle(locale, 'translation', await catalogueOf(locale));
+  }
+  await i18n.changeLanguage(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (remember) {
+    try {
+      localStorage.setItem(CHOICE_KEY, locale);
+    } catch {
+      // Storage refused (private mode): the choice holds until the tab closes.
+    }
+  }
+}
+
+/** Starts i18next in `locale` with the catalogue given, or fetched; the app renders after. */
+export async function startI18n(locale: UiLocale, catalogue?: Record<string, unknown>): Promise<void> {
+  await i18n
+    .use(ICU)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES, PSEUDO_LOCALE],
+      resources: { [locale]: { translation: catalogue ?? (await catalogueOf(locale)) } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** A page for visitors in a locale: `localePath('fr', 'dist')` is /fr/dist. */
+export const localePath = (locale: UiLocale, page: string) =>
+  `/${isLocale(locale) ? locale : DEFAULT_LOCALE}/${page.replace(/^\//, '')}`;
+
+/** The same page in another locale: /fr/account/register → /sw/account/register; a path without one stays. */
+export function withLocale(pathname: string, locale: UiLocale): string {
+  const current = localeOfPath(pathname);
+  return current ? localePath(locale, pathname.slice(current.length + 2)) : pathname;
+}

@@ -111,7 +111,7 @@ test('an Admin signing in lands on the dashboard; a User sent to sign in from th
 }) => {
   const admin = await createAccount(page.request, 'Admin', { firstName: 'Kofi', lastName: 'Boateng' });
   await page.goto('/en/dist');
-  await page.getByRole('link', { name: 'Sign In' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await signInThroughDialog(page, admin.email, admin.password);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
@@ -162,8 +162,8 @@ test('the landing page’s Sign In opens sign in and its Sign Up dialog register
 }) => {
   const email = `kwame.asare.${Date.now()}@example.org`;
   await page.goto('/en/dist');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/login');
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/en/login');
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/en/dist');

@@ -179,7 +179,7 @@ test('the download screen in the shell is the same panel, and Sign Out signs out
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
 test('Return to homepage signs the user out and opens the configured home site', async ({ page, request }) => {
@@ -192,7 +192,7 @@ test('Return to homepage signs the user out and opens the configured home site',
   await page.getByRole('button', { name: 'Return to homepage' }).click();
   await page.waitForURL(`${links.home}**`);
   await page.goto('/en/dist');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
 

@@ -1,7 +1,10 @@
-import { LANDING_HERO } from '../src/features/landing/hero-text.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { catalogue } from './support/catalogue.ts';
+import { openLanding } from './support/landing.ts';
 import { signInAs } from './support/session.ts';
+
+const LANDING = catalogue('en').landing;
 
 // The default theme, and one dim and one dark theme, whose colours differ the most from it.
 for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
@@ -19,8 +22,8 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
 
     await expect(page.locator('link#theme-link')).toHaveAttribute('href', `/themes/${theme}/theme.css`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teevo and Take5, every month, in your language');
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login');
-    await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/en/signup');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/en/login');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/en/signup');
     // The teaser is its poster and a Play button: no video is fetched until the visitor asks.
     await expect(page.getByRole('button', { name: 'Play the teaser video' })).toBeVisible();
     await expect(page.locator('video')).toHaveCount(0);
@@ -47,8 +50,8 @@ test.describe('without JavaScript', () => {
 
   test('the landing page paints its hero from the HTML the server sends', async ({ page }) => {
     await page.goto('/en/dist');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING_HERO.title);
-    await expect(page.getByText(LANDING_HERO.lead)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING.heading);
+    await expect(page.getByText(LANDING.lead)).toBeVisible();
   });
 });
 
@@ -73,7 +76,7 @@ test('React takes over the prerendered landing page without drawing it again', a
     }).observe(document, { childList: true, subtree: true });
   });
 
-  await page.goto('/en/dist');
+  await openLanding(page);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('dialog', { name: /sign up/i })).toBeVisible();
 

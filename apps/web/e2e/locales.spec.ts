@@ -15,7 +15,7 @@ test('the shell draws its words from the catalogue: menu, top bar and footer in 
   await page.goto('/admin/church');
   await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO);
   const menu = page.getByRole('navigation', { name: /^⟦/ });
-  await expect(menu.getByRole('link', { name: /^⟦.*~+⟧$/ }).first()).toBeVisible();
+  await expect(menu.getByRole('link', { name: /^⟦.* ~+⟧$/ }).first()).toBeVisible();
   // Every link of the side menu is translated: none is left in plain English.
   for (const name of await menu.getByRole('link').allInnerTexts()) expect(name).toMatch(/⟦.+⟧/);
   await expect(page.locator('.layout-footer')).not.toContainText('Terms and conditions');
@@ -26,12 +26,12 @@ test("the server's refusals are shown in the reader's language, by their code", 
   const account = await createAccount(page.request, 'User');
   await inPseudoLocale(page);
   await page.goto('/login');
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(account.email);
-  await dialog.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  // The fields by their ids: their labels are pseudo words.
+  await page.locator('#sign-in-email').fill(account.email);
+  await page.locator('#sign-in-password').fill('Not-the-password-1');
+  await page.getByRole('dialog').locator('button[type="submit"]').click();
   // messages.accounts.wrongCredentials, "Email or password is incorrect.", made pseudo.
-  await expect(page.getByText(/⟦Émàîl ör pàsswörd îs îñçörréçt\.~+⟧/)).toBeVisible();
+  await expect(page.getByText(/⟦Émàîl ör pàsswörd îs îñçörréçt\. [~ ]+⟧/)).toBeVisible();
 });
 
 test('the public pages answer under their locale: /en/dist, /en/login, /en/account/forgot-password', async ({
@@ -52,3 +52,99 @@ test('the public pages answer under their locale: /en/dist, /en/login, /en/accou
   await page.goto('/en/login');
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
+
+/**
+ * What a screen shows that is no word of the catalogue's: text outside ⟦brackets⟧ with a word of three letters
+ * or more, left after the data the test itself put there (names, e-mail, books, languages) is taken out.
+ */
+async function untranslated(page: Page, data: string[]) {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('script, style, [aria-hidden="true"], .sr-only') !== null) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none' || element.getClientRects().length === 0) continue;
+      const text = node.textContent?.trim();
+      if (text) found.push(text);
+    }
+    return found;
+  });
+  const joined = texts.join('\n');
+  // Catalogue words are between brackets, possibly across text nodes: take those stretches out first.
+  let rest = joined.replace(/⟦[^⟧]*⟧/gs, ' ');
+  for (const value of data) rest = rest.replaceAll(value, ' ');
+  return rest
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /[A-Za-z]{3}/.test(line) && !line.includes('⟦') && !line.includes('⟧'));
+}
+
+/** The portal's name in its logo, the same in every language. */
+const BRAND = ['Teen', 'Devotional'];
+
+/** Whether the page scrolls sideways, and which texts are wider than the box that clips them. */
+async function layoutProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      // The innermost elements that reach past the window's right edge: what makes the page wider.
+      const outside = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+        (element) =>
+          element.getBoundingClientRect().right > window.innerWidth + 1 &&
+          ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1),
+      );
+      const named = outside.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+      problems.push(`the page is ${document.documentElement.scrollWidth} px wide in ${window.innerWidth} px: ${named}`);
+    }
+    for (const element of document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, legend, th, td')) {
+      const style = getComputedStyle(element);
+      const clips = style.overflow === 'hidden' || style.overflowX === 'hidden' || style.textOverflow === 'ellipsis';
+      if (clips && element.scrollWidth > element.clientWidth + 1 && element.getClientRects().length > 0) {
+        problems.push(`cut off: ${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 60)}"`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const width of [360, 1366]) {
+  test(`the translated screens at ${width} px in the pseudo-locale: nothing cut off, no sideways scroll, no English left`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await inPseudoLocale(page);
+    const visitorPages = ['/login', '/signup', '/account/register', '/account/forgot-password', '/terms', '/access'];
+    for (const path of visitorPages) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutProblems(page), path).toEqual([]);
+      expect(await untranslated(page, BRAND), path).toEqual([]);
+    }
+    const member = await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Mensah' });
+    // The member's name and address, and the names of the books and languages (other tests add some).
+    const names = async (path: string) =>
+      ((await (await page.request.get(`/api${path}`)).json()) as { name: string }[]).map(({ name }) => name);
+    const data = [
+      ...BRAND,
+      'Ama Mensah',
+      member.email,
+      ...(await names('/books')),
+      ...(await names('/languages/getAll')),
+    ];
+    for (const path of ['/', '/user/download', '/user/profile']) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutProblems(page), path).toEqual([]);
+      expect(await untranslated(page, data), path).toEqual([]);
+      await page.screenshot({
+        path: test.info().outputPath(`${path.replaceAll('/', '_')}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  });
+}

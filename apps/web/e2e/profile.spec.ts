@@ -99,7 +99,7 @@ test('a User deletes their own account from the profile, with the keyboard, and 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/en/dist');
   await expect(page.locator('.p-toast-message-success')).toContainText(ACCOUNT_MESSAGES.accountDeleted);
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 
   await page.goto('/login');

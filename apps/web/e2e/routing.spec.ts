@@ -18,7 +18,7 @@ test('reloading a back-office page serves the app, which sends a visitor to sign
 
 test('closing the Sign In dialog leaves the landing page', async ({ page }) => {
   await page.goto('/en/dist');
-  await page.getByRole('link', { name: 'Sign In' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   // The landing page's links keep its language (decision 028).
   await expect(page).toHaveURL('/en/login');
   await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Close' }).click();

@@ -140,7 +140,7 @@ test('signing out in one tab signs out the others; signing in in one signs in th
   await other.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(other).toHaveURL('/en/dist');
   await expect(page).toHaveURL('/en/dist');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   // One tab signs in again; the other, left on the sign-in page, goes on signed in too.
   await page.goto('/login');
@@ -181,7 +181,7 @@ test('a person whose account an admin deleted is sent once to sign in, told that
   // Told once: closing the dialog leaves a visitor on the landing page, not sent back to sign in.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL('/en/dist');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

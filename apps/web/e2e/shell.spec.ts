@@ -58,7 +58,7 @@ test('an Admin gets the shell with the back-office menu, and signing out goes to
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
 test('a User sees only the download menu and is denied the back office', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { PublicConfig } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { openLanding } from './support/landing.ts';
 
 const OWN = { terms: 'https://example.org/portal-terms', privacy: 'https://example.org/portal-privacy' };
 
@@ -22,7 +23,7 @@ async function expectBuiltInLinks(form: Locator) {
 }
 
 test('without TERMS_URL and PRIVACY_URL the footer and the sign-up forms link the built-in page', async ({ page }) => {
-  await page.goto('/en/dist');
+  await openLanding(page);
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms');
   await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/terms#privacy');

@@ -33,6 +33,11 @@ function placeholders(elements: MessageFormatElement[], found = new Set<string>(
       found.add(element.value);
       for (const option of Object.values(element.options)) placeholders(option.value, found);
     }
+    // Rich text (`<strong>{operator}</strong>`): the tag, and what it holds.
+    if (element.type === TYPE.tag) {
+      found.add(`<${element.value}>`);
+      placeholders(element.children, found);
+    }
   }
   return found;
 }
@@ -81,14 +86,16 @@ describe('the catalogues', () => {
 
   it('holds no key the code no longer uses', () => {
     const unused = [...english.keys()].filter(
-      (key) => !key.startsWith('messages.') && !sources.some(({ text }) => text.includes(`'${key}'`)),
+      (key) =>
+        !key.startsWith('messages.') &&
+        !sources.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)),
     );
     expect(unused).toEqual([]);
   });
 
   it('has every key the code asks for', () => {
     const asked = sources.flatMap(({ file, text }) =>
-      [...text.matchAll(/\bt\(\s*'([\w.]+)'/g)].map((match) => ({ file, key: match[1] ?? '' })),
+      [...text.matchAll(/\b(?:t\(\s*'|i18nKey=")([\w.]+)['"]/g)].map((match) => ({ file, key: match[1] ?? '' })),
     );
     expect(asked.filter(({ key }) => !english.has(key))).toEqual([]);
   });

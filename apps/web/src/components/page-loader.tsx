@@ -1,6 +1,8 @@
 import { ProgressBar } from 'primereact/progressbar';
+import { useTranslation } from 'react-i18next';
 
 /** Thin bar shown while a page's code or first data loads. */
 export function PageLoader() {
-  return <ProgressBar mode="indeterminate" className="page-loader" aria-label="Loading the page" />;
+  const { t } = useTranslation();
+  return <ProgressBar mode="indeterminate" className="page-loader" aria-label={t('app.loadingPage')} />;
 }

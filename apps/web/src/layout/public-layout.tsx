@@ -19,7 +19,7 @@ export function PublicLayout() {
       <SkipLink />
       <header className="public-header">
         <BrandLogo />
-        <div className="flex align-items-center gap-2">
+        <div className="flex flex-wrap align-items-center justify-content-end gap-2">
           {!user && (
             <>
               <Link to={localePath(locale, 'login')} className="p-button p-component p-button-text">

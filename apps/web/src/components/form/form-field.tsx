@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { translateMessage } from '../../lib/i18n/messages.ts';
 
 /** What the control of a field spreads: its id (which the label names) and its invalid state and error link. */
 export interface FieldControl {
@@ -60,7 +61,7 @@ export function FormField({
       )}
       {error && (
         <small id={errorId} className="p-error block mt-1">
-          {error}
+          {translateMessage(error)}
         </small>
       )}
     </div>

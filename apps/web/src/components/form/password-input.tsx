@@ -4,26 +4,34 @@ import { Password } from 'primereact/password';
 import type { Ref } from 'react';
 import type { FieldControl } from './form-field.tsx';
 import './password-input.css';
+import { useTranslation } from 'react-i18next';
 
 /** The hints under the strength meter, each with its test: the ones PrimeReact's meter counts a strong password by. */
-const SUGGESTIONS: [hint: string, met: (password: string) => boolean][] = [
-  ['At least one lowercase', (password) => /[a-z]/.test(password)],
-  ['At least one uppercase', (password) => /[A-Z]/.test(password)],
-  ['At least one numeric', (password) => /[0-9]/.test(password)],
-  [`Minimum ${MIN_PASSWORD_LENGTH} characters`, (password) => password.length >= MIN_PASSWORD_LENGTH],
+const SUGGESTIONS: [hint: 'lowercase' | 'uppercase' | 'numeric' | 'length', met: (password: string) => boolean][] = [
+  ['lowercase', (password) => /[a-z]/.test(password)],
+  ['uppercase', (password) => /[A-Z]/.test(password)],
+  ['numeric', (password) => /[0-9]/.test(password)],
+  ['length', (password) => password.length >= MIN_PASSWORD_LENGTH],
 ];
 
 /** The hints the password does not meet yet; none once it meets them all. */
 function Suggestions({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const hints = {
+    lowercase: t('form.password.lowercase'),
+    uppercase: t('form.password.uppercase'),
+    numeric: t('form.password.numeric'),
+    length: t('form.password.length', { count: MIN_PASSWORD_LENGTH }),
+  };
   const unmet = SUGGESTIONS.filter(([, met]) => !met(password));
   if (unmet.length === 0) return null;
   return (
     <>
       <Divider />
-      <p className="mt-2 mb-1">Suggestions</p>
+      <p className="mt-2 mb-1">{t('form.password.suggestions')}</p>
       <ul className="pl-3 ml-1 mt-0 line-height-3">
         {unmet.map(([hint]) => (
-          <li key={hint}>{hint}</li>
+          <li key={hint}>{hints[hint]}</li>
         ))}
       </ul>
     </>
@@ -53,6 +61,7 @@ export function PasswordInput({
   autoComplete,
   inputRef,
 }: PasswordInputProps) {
+  const { t } = useTranslation();
   return (
     <Password
       inputId={id}
@@ -62,6 +71,10 @@ export function PasswordInput({
       onBlur={onBlur}
       toggleMask
       feedback={meter}
+      promptLabel={t('form.password.prompt')}
+      weakLabel={t('form.password.weak')}
+      mediumLabel={t('form.password.medium')}
+      strongLabel={t('form.password.strong')}
       footer={meter ? <Suggestions password={value} /> : undefined}
       autoComplete={autoComplete}
       className="password-input w-full"

@@ -1,4 +1,5 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { PasswordField } from './password-field.tsx';
 
 interface PasswordPairFieldsProps<Form extends FieldValues> {
@@ -12,11 +13,12 @@ interface PasswordPairFieldsProps<Form extends FieldValues> {
 export function PasswordPairFields<Form extends FieldValues>({
   control,
   idPrefix,
-  passwordLabel = 'Password',
+  passwordLabel,
 }: PasswordPairFieldsProps<Form>) {
+  const { t } = useTranslation();
   const fields = [
-    { name: 'password', label: passwordLabel, meter: true },
-    { name: 'confirmPassword', label: 'Confirm Password', meter: false },
+    { name: 'password', label: passwordLabel ?? t('common.password'), meter: true },
+    { name: 'confirmPassword', label: t('form.password.confirm'), meter: false },
   ] as const;
   return fields.map(({ name, label, meter }) => (
     <PasswordField

@@ -1,4 +1,6 @@
+import type { Title } from '@portal/contract';
 import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { DropdownField } from './dropdown-field.tsx';
 
 interface TitleFieldProps<Form extends FieldValues> {
@@ -8,17 +10,33 @@ interface TitleFieldProps<Form extends FieldValues> {
   titles: readonly string[];
 }
 
-/** The person's title (Mr, Mrs, ...) as a dropdown. */
+/** Each title's words in the catalogue; the account keeps the English value. */
+const TITLE_LABELS = {
+  Pastor: 'form.title.pastor',
+  Mr: 'form.title.mr',
+  Mrs: 'form.title.mrs',
+  Miss: 'form.title.miss',
+  Ms: 'form.title.ms',
+  Sister: 'form.title.sister',
+  Brother: 'form.title.brother',
+} as const satisfies Record<Title, string>;
+
+const isTitle = (title: string): title is Title => Object.hasOwn(TITLE_LABELS, title);
+
+/** The person's title (Mr, Mrs, ...) as a dropdown; a title of an older portal not in the list shows as it is. */
 export function TitleField<Form extends FieldValues>({ control, id, titles }: TitleFieldProps<Form>) {
+  const { t } = useTranslation();
   return (
     <DropdownField
       control={control}
       name={'title' as Path<Form>}
       id={id}
-      label="Title"
-      options={[...titles]}
-      placeholder="Select a title"
-      pt={{ select: { 'aria-label': 'Title' } }}
+      label={t('form.title.label')}
+      options={titles.map((title) => ({ value: title, label: isTitle(title) ? t(TITLE_LABELS[title]) : title }))}
+      optionLabel="label"
+      optionValue="value"
+      placeholder={t('form.title.placeholder')}
+      pt={{ select: { 'aria-label': t('form.title.label') } }}
       className="w-full"
     />
   );

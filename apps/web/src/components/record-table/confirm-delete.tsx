@@ -1,4 +1,5 @@
 import { ConfirmDialog } from 'primereact/confirmdialog';
+import { useTranslation } from 'react-i18next';
 import { DIALOG_SIZE } from '../dialog-size.ts';
 
 interface ConfirmDeleteProps {
@@ -10,15 +11,16 @@ interface ConfirmDeleteProps {
 
 /** The dialog titled Confirm that every deletion asks first; No has the focus, so Enter never deletes by accident. */
 export function ConfirmDelete({ message, onAccept, onHide }: ConfirmDeleteProps) {
+  const { t } = useTranslation();
   return (
     <ConfirmDialog
       visible={message !== null}
       onHide={onHide}
-      header="Confirm"
+      header={t('table.confirm')}
       icon="pi pi-exclamation-triangle"
       message={message}
-      acceptLabel="Yes"
-      rejectLabel="No"
+      acceptLabel={t('common.yes')}
+      rejectLabel={t('common.no')}
       acceptClassName="p-button-danger"
       defaultFocus="reject"
       accept={onAccept}

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DIALOG_SIZE } from '../dialog-size.ts';
 
 interface RecordDialogProps {
@@ -16,14 +17,14 @@ interface RecordDialogProps {
   children: ReactNode;
 }
 
-const SAVE = { label: 'Save', icon: 'pi pi-check' };
-
 /** The New/Edit dialog of a back-office record: its fields, the server's error, Cancel and Save. */
-export function RecordDialog({ header, onHide, onSubmit, saving, error, submit = SAVE, children }: RecordDialogProps) {
+export function RecordDialog({ header, onHide, onSubmit, saving, error, submit, children }: RecordDialogProps) {
+  const { t } = useTranslation();
+  const { label, icon } = submit ?? { label: t('common.save'), icon: 'pi pi-check' };
   const footer = (
     <div className="flex justify-content-end gap-2">
-      <Button type="button" label="Cancel" icon="pi pi-times" outlined onClick={onHide} />
-      <Button type="submit" form="record-dialog-form" label={submit.label} icon={submit.icon} loading={saving} />
+      <Button type="button" label={t('common.cancel')} icon="pi pi-times" outlined onClick={onHide} />
+      <Button type="submit" form="record-dialog-form" label={label} icon={icon} loading={saving} />
     </div>
   );
   return (

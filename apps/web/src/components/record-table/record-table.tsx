@@ -20,16 +20,25 @@ import { PageLoader } from '../page-loader.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { deleteSummary } from './delete-summary.tsx';
 import './record-table.css';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 const SEARCH_DELAY_MS = 300;
 
+const PAGE_REPORT_FIELDS = { first: '{first}', last: '{last}', totalRecords: '{totalRecords}' };
+
 /** PrimeReact names its rows-per-page dropdown "Jump to Page Dropdown"; this one says what it does. */
-const PAGINATOR: PaginatorTemplateOptions = {
+const paginator = (t: TFunction): PaginatorTemplateOptions => ({
   layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown',
   RowsPerPageDropdown: (options) => (
-    <Dropdown value={options.value} options={options.options} onChange={options.onChange} aria-label="Rows per page" />
+    <Dropdown
+      value={options.value}
+      options={options.options}
+      onChange={options.onChange}
+      aria-label={t('table.rowsPerPage')}
+    />
   ),
-};
+});
 
 /** Paging, sorting and search of a table whose rows the server pages (DataTable's lazy mode). */
 export interface ServerPage {
@@ -119,6 +128,7 @@ export function RecordTable<Row extends { id: string }>({
   serverPage,
   children,
 }: RecordTableProps<Row>) {
+  const { t } = useTranslation();
   const notify = useToast();
   const [search, setSearch] = useState(serverPage?.page.search ?? '');
   const [browserPage, setBrowserPage] = useState({ first: 0, rows });
@@ -127,8 +137,8 @@ export function RecordTable<Row extends { id: string }>({
   const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
-    if (error) notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long });
-  }, [error, notify]);
+    if (error) notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long });
+  }, [error, notify, t]);
 
   const serverSearch = serverPage?.page.search;
   const onServerChange = serverPage?.onChange;
@@ -144,8 +154,8 @@ export function RecordTable<Row extends { id: string }>({
 
   const deleteQuestion = (rowsToDelete: Row[]) =>
     rowsToDelete.length === 1 && rowsToDelete[0]
-      ? `Are you sure you want to delete ${rowLabel(rowsToDelete[0])}?`
-      : `Are you sure you want to delete the ${rowsToDelete.length} selected ${label.toLowerCase()}?`;
+      ? t('table.deleteOne', { row: rowLabel(rowsToDelete[0]) })
+      : t('table.deleteSelected', { count: rowsToDelete.length, label: label.toLowerCase() });
 
   const deleteRows = async (rowsToDelete: Row[]) => {
     if (!onDelete) return;
@@ -154,7 +164,7 @@ export function RecordTable<Row extends { id: string }>({
       const outcome = await onDelete.run(rowsToDelete);
       const gone = new Set(outcome.deleted.map((row) => row.id));
       setSelected((current) => current.filter((row) => !gone.has(row.id)));
-      notify(deleteSummary(outcome, rowLabel, onDelete.done));
+      notify(deleteSummary(outcome, rowLabel, onDelete.done, t));
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -166,11 +176,11 @@ export function RecordTable<Row extends { id: string }>({
     <div className="record-table-header">
       {(onNew || selectable || toolbar) && (
         <div className="flex flex-wrap align-items-end gap-2">
-          {onNew && <Button type="button" label="New" icon="pi pi-plus" onClick={onNew} />}
+          {onNew && <Button type="button" label={t('table.new')} icon="pi pi-plus" onClick={onNew} />}
           {onDelete && (
             <Button
               type="button"
-              label="Delete"
+              label={t('common.delete')}
               icon="pi pi-trash"
               outlined
               disabled={selected.length === 0}
@@ -190,8 +200,8 @@ export function RecordTable<Row extends { id: string }>({
             setSearch(event.target.value);
             setBrowserPage((page) => ({ ...page, first: 0 }));
           }}
-          placeholder="Search..."
-          aria-label={`Search ${label.toLowerCase()}`}
+          placeholder={t('table.search')}
+          aria-label={t('table.searchIn', { label: label.toLowerCase() })}
         />
       </IconField>
     </div>
@@ -205,7 +215,7 @@ export function RecordTable<Row extends { id: string }>({
           icon="pi pi-pencil"
           rounded
           outlined
-          aria-label={`Edit ${rowLabel(row)}`}
+          aria-label={t('table.editRow', { row: rowLabel(row) })}
           onClick={(event) => {
             event.stopPropagation();
             onEdit(row);
@@ -219,7 +229,7 @@ export function RecordTable<Row extends { id: string }>({
           rounded
           outlined
           severity="danger"
-          aria-label={`Delete ${rowLabel(row)}`}
+          aria-label={t('table.deleteRow', { row: rowLabel(row) })}
           onClick={(event) => {
             event.stopPropagation();
             setToDelete([row]);
@@ -278,9 +288,10 @@ export function RecordTable<Row extends { id: string }>({
         loading={loading}
         paginator
         rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-        paginatorTemplate={PAGINATOR}
-        currentPageReportTemplate="{first} to {last} of {totalRecords}"
-        emptyMessage={error ? `An error has occurred: ${error.message}` : loading ? LOADING_ROWS : emptyMessage}
+        paginatorTemplate={paginator(t)}
+        // PrimeReact fills in its own {first}, {last} and {totalRecords}.
+        currentPageReportTemplate={t('table.pageReport', PAGE_REPORT_FIELDS)}
+        emptyMessage={error ? t('errors.occurred', { detail: error.message }) : loading ? LOADING_ROWS : emptyMessage}
         // The stacked layout's column titles in each cell; record-table.css stacks them (PrimeReact's own rules
         // for it come only with a table that doesn't scroll).
         responsiveLayout="stack"
@@ -292,7 +303,7 @@ export function RecordTable<Row extends { id: string }>({
       >
         {selectable && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
         {children}
-        {(onEdit || onDelete) && <Column header="Actions" body={actions} frozen alignFrozen="right" />}
+        {(onEdit || onDelete) && <Column header={t('table.actions')} body={actions} frozen alignFrozen="right" />}
       </DataTable>
       <ConfirmDelete
         message={toDelete ? deleteQuestion(toDelete) : null}

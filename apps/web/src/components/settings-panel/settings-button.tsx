@@ -1,8 +1,10 @@
 import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
 import { useSettingsPanel } from './settings-panel-provider.tsx';
 
 export function SettingsButton({ className }: { className?: string }) {
   const { open } = useSettingsPanel();
+  const { t } = useTranslation();
   return (
     <Button
       type="button"
@@ -11,7 +13,7 @@ export function SettingsButton({ className }: { className?: string }) {
       text
       severity="secondary"
       className={className}
-      aria-label="Settings"
+      aria-label={t('common.settings')}
       aria-haspopup="dialog"
       onClick={open}
     />

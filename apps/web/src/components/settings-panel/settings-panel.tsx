@@ -12,12 +12,18 @@ import {
 } from '../../lib/layout-settings/layout-settings.ts';
 import { type ColorMode, THEMES } from '../../lib/layout-settings/themes.ts';
 import './settings-panel.css';
+import { useTranslation } from 'react-i18next';
 
-const COLOR_MODE_LABELS: Record<ColorMode, string> = { light: 'Light', dim: 'Dim', dark: 'Dark' };
+/** The catalogue's name of each colour mode. */
+const COLOR_MODE_LABELS = {
+  light: 'settings.light',
+  dim: 'settings.dim',
+  dark: 'settings.dark',
+} as const satisfies Record<ColorMode, string>;
 const COLOR_MODES = Object.keys(COLOR_MODE_LABELS) as ColorMode[];
 
 const themeGroups = COLOR_MODES.map((mode) => ({
-  label: COLOR_MODE_LABELS[mode],
+  mode,
   themes: THEMES.filter((theme) => theme.colorMode === mode),
 }));
 
@@ -60,18 +66,17 @@ function ChoiceGroup<Setting extends 'inputStyle' | 'menuMode'>(props: {
   );
 }
 
-const INPUT_STYLES: Choice<InputStyle>[] = [
-  { value: 'outlined', label: 'Outlined' },
-  { value: 'filled', label: 'Filled' },
-];
-
-const MENU_MODES: Choice<MenuMode>[] = [
-  { value: 'static', label: 'Static' },
-  { value: 'overlay', label: 'Overlay' },
-];
-
 export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
   const settings = useLayoutSettings();
+  const inputStyles: Choice<InputStyle>[] = [
+    { value: 'outlined', label: t('settings.outlined') },
+    { value: 'filled', label: t('settings.filled') },
+  ];
+  const menuModes: Choice<MenuMode>[] = [
+    { value: 'static', label: t('settings.static') },
+    { value: 'overlay', label: t('settings.overlay') },
+  ];
 
   return (
     <Sidebar
@@ -82,16 +87,16 @@ export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: (
       role="dialog"
       aria-modal="true"
       aria-labelledby="settings-panel-title"
-      ariaCloseLabel="Close settings"
+      ariaCloseLabel={t('settings.close')}
       header={
         <h2 id="settings-panel-title" className="text-xl font-semibold m-0">
-          Layout settings
+          {t('settings.title')}
         </h2>
       }
     >
       <div className="settings-section">
         <label htmlFor="settings-theme" className="settings-heading">
-          Theme
+          {t('settings.theme')}
         </label>
         {/* A native select: PrimeReact 10's grouped Dropdown is not announced correctly by screen readers. */}
         <select
@@ -101,7 +106,7 @@ export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: (
           onChange={(event) => updateLayoutSettings({ theme: event.target.value })}
         >
           {themeGroups.map((group) => (
-            <optgroup key={group.label} label={group.label}>
+            <optgroup key={group.mode} label={t(COLOR_MODE_LABELS[group.mode])}>
               {group.themes.map((theme) => (
                 <option key={theme.name} value={theme.name}>
                   {theme.label}
@@ -111,19 +116,19 @@ export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: (
           ))}
         </select>
         <p className="flex align-items-center gap-2 mt-2 mb-0 text-sm text-muted">
-          Colour mode <span className="color-mode-badge">{COLOR_MODE_LABELS[settings.colorMode]}</span>
+          {t('settings.colorMode')} <span className="color-mode-badge">{t(COLOR_MODE_LABELS[settings.colorMode])}</span>
         </p>
       </div>
 
       <fieldset className="settings-section">
-        <legend className="settings-heading">Scale</legend>
+        <legend className="settings-heading">{t('settings.scale')}</legend>
         <div className="flex align-items-center gap-2">
           <Button
             type="button"
             icon="pi pi-minus"
             rounded
             text
-            aria-label="Decrease scale"
+            aria-label={t('settings.smaller')}
             disabled={settings.scale <= MIN_SCALE}
             onClick={() => updateLayoutSettings({ scale: settings.scale - 1 })}
           />
@@ -137,23 +142,23 @@ export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: (
             icon="pi pi-plus"
             rounded
             text
-            aria-label="Increase scale"
+            aria-label={t('settings.larger')}
             disabled={settings.scale >= MAX_SCALE}
             onClick={() => updateLayoutSettings({ scale: settings.scale + 1 })}
           />
           <output className="ml-2 text-muted" aria-live="polite">
-            {settings.scale} px
+            {t('settings.pixels', { scale: settings.scale })}
           </output>
         </div>
       </fieldset>
 
-      <ChoiceGroup legend="Input style" name="input-style" setting="inputStyle" choices={INPUT_STYLES} />
+      <ChoiceGroup legend={t('settings.inputStyle')} name="input-style" setting="inputStyle" choices={inputStyles} />
 
-      <ChoiceGroup legend="Menu type" name="menu-mode" setting="menuMode" choices={MENU_MODES} />
+      <ChoiceGroup legend={t('settings.menuType')} name="menu-mode" setting="menuMode" choices={menuModes} />
 
       <div className="settings-section flex align-items-center justify-content-between">
         <label htmlFor="settings-ripple" className="settings-heading m-0">
-          Ripple effect
+          {t('settings.ripple')}
         </label>
         <InputSwitch
           inputId="settings-ripple"

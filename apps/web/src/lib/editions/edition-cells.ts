@@ -1,8 +1,12 @@
 import { type FileRecord, formatFileSize, parseMonth } from '@portal/contract';
 import type { ColumnProps } from 'primereact/column';
+import { formatMonthYear } from '../i18n/format.ts';
 
 /** Table cells shared by every list of editions. */
-export const editionMonth = (file: FileRecord) => `${file.book_month} ${file.book_year}`;
+export const editionMonth = (file: FileRecord) => {
+  const month = parseMonth(file.book_month);
+  return month ? formatMonthYear(month, file.book_year) : `${file.book_month} ${file.book_year}`;
+};
 export const editionSize = (file: FileRecord) => formatFileSize(file.file_size);
 
 type ColumnSort = Parameters<NonNullable<ColumnProps['sortFunction']>>[0];

@@ -1,22 +1,26 @@
-import { activeLocale } from './i18n.ts';
+import { activeLocale, PSEUDO_LOCALE } from './i18n.ts';
 
 /**
  * Dates, months and numbers in the active locale, through Intl: every screen's come from here (decision 028).
  * Formatters are made once per locale.
  */
-const formatters = new Map<
-  string,
-  { dateTime: Intl.DateTimeFormat; month: Intl.DateTimeFormat; number: Intl.NumberFormat }
->();
+interface Formatters {
+  dateTime: Intl.DateTimeFormat;
+  month: Intl.DateTimeFormat;
+  monthYear: Intl.DateTimeFormat;
+  number: Intl.NumberFormat;
+}
+const formatters = new Map<string, Formatters>();
 
 function formattersOf(locale: string) {
   let made = formatters.get(locale);
   if (!made) {
     // The pseudo-locale's dates and numbers are English ones.
-    const intlLocale = locale === 'en-XA' ? 'en-GB' : locale === 'en' ? 'en-GB' : locale;
+    const intlLocale = locale === PSEUDO_LOCALE || locale === 'en' ? 'en-GB' : locale;
     made = {
       dateTime: new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }),
       month: new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }),
+      monthYear: new Intl.DateTimeFormat(intlLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
       number: new Intl.NumberFormat(intlLocale),
     };
     formatters.set(locale, made);
@@ -24,16 +28,23 @@ function formattersOf(locale: string) {
   return made;
 }
 
+/** In the pseudo-locale, what came through here is marked as the catalogue's words are: ⟦5 Mar 2025, 14:07⟧. */
+const marked = (text: string) => (activeLocale() === PSEUDO_LOCALE ? `⟦${text}⟧` : text);
+
 /** A wire timestamp as people read it, in the browser's time zone: "5 Mar 2025, 14:07", "5 mars 2025, 14:07". */
-export const formatDateTime = (iso: string) => formattersOf(activeLocale()).dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string) => marked(formattersOf(activeLocale()).dateTime.format(new Date(iso)));
 
 /** A month's name, 1 to 12: "March", "mars", "Machi". */
 export const formatMonth = (month: number) =>
-  formattersOf(activeLocale()).month.format(new Date(Date.UTC(2000, month - 1, 1)));
+  marked(formattersOf(activeLocale()).month.format(new Date(Date.UTC(2000, month - 1, 1))));
+
+/** An edition's month: "March 2025", "mars 2025". */
+export const formatMonthYear = (month: number, year: number) =>
+  marked(formattersOf(activeLocale()).monthYear.format(new Date(Date.UTC(year, month - 1, 1))));
 
 /** The twelve months' names with their numbers, for a month picker. */
 export const monthOptions = () =>
   Array.from({ length: 12 }, (_, index) => ({ label: formatMonth(index + 1), value: index + 1 }));
 
 /** A count as people read it: "12,345", "12 345". */
-export const formatNumber = (value: number) => formattersOf(activeLocale()).number.format(value);
+export const formatNumber = (value: number) => marked(formattersOf(activeLocale()).number.format(value));

@@ -5,11 +5,16 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'aeiouycnAEIOUYCN'].map((letter, index) => [letter, [...'àéîöûýçñÀÉÎÖÛÝÇÑ'][index] ?? letter]),
 );
 
-/** Words 40% longer and accented, so that a layout test sees text cut off and strings left untranslated. */
+/**
+ * Words 40% longer and accented, so that a layout test sees text cut off and strings left untranslated. The
+ * padding is words too (`~~~~ ~~`), which a line may break between, as it would between a translation's.
+ */
 function pseudoText(text: string): string {
   const accented = [...text].map((letter) => ACCENTED[letter] ?? letter).join('');
   const padding = Math.ceil(text.trim().length * 0.4);
-  return padding > 0 ? `${accented}${'~'.repeat(padding)}` : accented;
+  if (padding === 0) return accented;
+  const words = '~'.repeat(padding).match(/~{1,5}/g) ?? [];
+  return `${accented}${/\s$/.test(accented) ? '' : ' '}${words.join(' ')}`;
 }
 
 function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {

@@ -1,6 +1,7 @@
 import type { registerSchema } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { DropdownField } from '../../../components/form/dropdown-field.tsx';
@@ -10,26 +11,27 @@ export type RegisterForm = z.input<typeof registerSchema>;
 
 /** "Are you a member?" and the church (only for members). */
 export function MembershipFields({ control, idPrefix }: { control: Control<RegisterForm>; idPrefix: string }) {
+  const { t } = useTranslation();
   const isMember = useWatch({ control, name: 'isMember' });
   const churches = useQuery(churchesQuery);
 
   return (
     <>
-      <CheckboxField control={control} name="isMember" id={`${idPrefix}-member`} label="Are you a member?" />
+      <CheckboxField control={control} name="isMember" id={`${idPrefix}-member`} label={t('auth.church.isMember')} />
       {isMember !== false && (
         <DropdownField
           control={control}
           name="church"
           id={`${idPrefix}-church`}
-          label="Church"
+          label={t('auth.church.label')}
           options={churches.data ?? []}
           optionLabel="name"
           optionValue="id"
-          pt={{ select: { 'aria-label': 'Church' } }}
-          placeholder={churches.isError ? 'The churches could not be loaded' : 'Select your church'}
+          pt={{ select: { 'aria-label': t('auth.church.label') } }}
+          placeholder={churches.isError ? t('auth.church.failed') : t('auth.church.placeholder')}
           filter
           loading={churches.isPending}
-          emptyMessage="No church found."
+          emptyMessage={t('auth.church.none')}
           className="w-full"
         />
       )}

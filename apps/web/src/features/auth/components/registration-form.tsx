@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { registerSchema } from '@portal/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
@@ -26,6 +27,7 @@ export const EMPTY_REGISTRATION = {
  * shows the dialog until OK, which clears the form and goes to sign in.
  */
 export function useRegistrationForm(schema: typeof registerSchema, empty: RegisterForm) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useToast();
   const registration = useRegister();
@@ -39,7 +41,7 @@ export function useRegistrationForm(schema: typeof registerSchema, empty: Regist
   const submit = form.handleSubmit((values) =>
     registration.mutate(values, {
       onSuccess: () => setRegistered(values),
-      onError: (error) => notify({ severity: 'error', summary: 'Registration failed', detail: error.message }),
+      onError: (error) => notify({ severity: 'error', summary: t('auth.register.failed'), detail: error.message }),
     }),
   );
 
@@ -50,13 +52,18 @@ export function useRegistrationForm(schema: typeof registerSchema, empty: Regist
   };
 
   const dialog = (
-    <ResultDialog header="Registration Successful!" visible={registered !== null} onOk={finish}>
+    <ResultDialog header={t('auth.register.successful')} visible={registered !== null} onOk={finish}>
       <p className="mt-0">
-        Welcome, {registered?.fullName || `${registered?.firstName ?? ''} ${registered?.lastName ?? ''}`.trim()}! Your
-        account is registered.
+        {t('auth.register.welcome', {
+          name: registered?.fullName || `${registered?.firstName ?? ''} ${registered?.lastName ?? ''}`.trim(),
+        })}
       </p>
       <p className="mb-0">
-        Please check <strong>{registered?.email}</strong> for verification instructions.
+        <Trans
+          i18nKey="auth.register.checkMail"
+          values={{ email: registered?.email }}
+          components={{ strong: <strong /> }}
+        />
       </p>
     </ResultDialog>
   );
@@ -66,11 +73,12 @@ export function useRegistrationForm(schema: typeof registerSchema, empty: Regist
 
 /** The way to sign in, under each registration form. */
 export function SignInLink({ className }: { className: string }) {
+  const { t } = useTranslation();
   return (
     <p className={className}>
-      Already have an account?{' '}
+      {t('auth.register.haveAccount')}{' '}
       <Link to={LOGIN_PATH} className="font-medium text-primary">
-        Sign in
+        {t('auth.register.signIn')}
       </Link>
     </p>
   );

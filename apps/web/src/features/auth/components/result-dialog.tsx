@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 
 interface ResultDialogProps {
@@ -13,6 +14,7 @@ interface ResultDialogProps {
 
 /** Tells the visitor an account operation succeeded; OK moves on. */
 export function ResultDialog({ header, visible, onOk, children }: ResultDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       header={header}
@@ -20,7 +22,7 @@ export function ResultDialog({ header, visible, onOk, children }: ResultDialogPr
       onHide={onOk}
       modal
       draggable={false}
-      footer={<Button type="button" label="OK" icon="pi pi-check" onClick={onOk} autoFocus />}
+      footer={<Button type="button" label={t('common.ok')} icon="pi pi-check" onClick={onOk} autoFocus />}
       {...DIALOG_SIZE}
     >
       <div className="flex align-items-start gap-3">

@@ -7,11 +7,13 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { forgetEmail, rememberEmail, rememberedEmail } from '../remembered-email.ts';
@@ -28,6 +30,7 @@ type Credentials = z.input<typeof authenticateSchema>;
 
 /** Signs in; the page showing it moves on once the session starts. */
 export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogProps) {
+  const { t } = useTranslation();
   const notify = useToast();
   const signIn = useSignIn();
   const [remember, setRemember] = useState(() => rememberedEmail() !== '');
@@ -43,7 +46,7 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
       await signIn.mutateAsync(credentials);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      notify({ severity: 'error', summary: 'Sign in failed', detail, life: TOAST_LIFE.long });
+      notify({ severity: 'error', summary: t('auth.signIn.failed'), detail, life: TOAST_LIFE.long });
       return;
     }
     if (remember) rememberEmail(credentials.email);
@@ -51,15 +54,17 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
   });
 
   return (
-    <Dialog header="Sign In" visible onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
+    <Dialog header={t('common.signIn')} visible onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
       <form onSubmit={submit} noValidate>
-        {sessionEnded && <Message severity="warn" text={ACCOUNT_MESSAGES.sessionEnded} className="w-full mb-3" />}
+        {sessionEnded && (
+          <Message severity="warn" text={translateMessage(ACCOUNT_MESSAGES.sessionEnded)} className="w-full mb-3" />
+        )}
         {returnTo && (
           <p className="mt-0 text-muted">
-            After signing in you go back to <code>{returnTo}</code>.
+            <Trans i18nKey="auth.signIn.returnTo" values={{ page: returnTo }} components={{ code: <code /> }} />
           </p>
         )}
-        <FormField id="sign-in-email" label="Email" error={errors.email?.message}>
+        <FormField id="sign-in-email" label={t('common.email')} error={errors.email?.message}>
           {(aria) => (
             <InputText {...aria} type="email" autoComplete="email" className="w-full" {...register('email')} />
           )}
@@ -68,7 +73,7 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
           control={control}
           name="password"
           id="sign-in-password"
-          label="Password"
+          label={t('common.password')}
           autoComplete="current-password"
         />
         <div className="flex align-items-center justify-content-between flex-wrap gap-2 mb-4">
@@ -78,17 +83,23 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
               checked={remember}
               onChange={(event) => setRemember(Boolean(event.checked))}
             />
-            <label htmlFor="sign-in-remember">Remember me</label>
+            <label htmlFor="sign-in-remember">{t('auth.signIn.remember')}</label>
           </div>
           <Link to="/account/forgot-password" className="font-medium text-primary no-underline">
-            Forgot your password?
+            {t('auth.signIn.forgot')}
           </Link>
         </div>
-        <Button type="submit" label="Sign In" icon="pi pi-sign-in" className="w-full" loading={signIn.isPending} />
+        <Button
+          type="submit"
+          label={t('common.signIn')}
+          icon="pi pi-sign-in"
+          className="w-full"
+          loading={signIn.isPending}
+        />
         <p className="text-center mb-0">
-          New here?{' '}
+          {t('auth.signIn.newHere')}{' '}
           <Link to="/signup" className="font-medium text-primary">
-            Create an account
+            {t('auth.signIn.createAccount')}
           </Link>
         </p>
       </form>

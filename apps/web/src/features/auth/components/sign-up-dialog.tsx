@@ -1,4 +1,5 @@
 import { Dialog } from 'primereact/dialog';
+import { useTranslation } from 'react-i18next';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { SignUpForm } from './sign-up-form.tsx';
 
@@ -9,8 +10,9 @@ interface SignUpDialogProps {
 
 /** The landing page's quick sign-up. Kept mounted so that closing it gives focus back to the button that opened it. */
 export function SignUpDialog({ visible, onHide }: SignUpDialogProps) {
+  const { t } = useTranslation();
   return (
-    <Dialog header="Sign Up" visible={visible} onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
+    <Dialog header={t('common.signUp')} visible={visible} onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
       <SignUpForm variant="dialog" />
     </Dialog>
   );

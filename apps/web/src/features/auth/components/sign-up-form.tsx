@@ -1,6 +1,7 @@
 import { NO_CHURCH, registerSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { CountryField } from './country-field.tsx';
@@ -20,6 +21,7 @@ interface SignUpFormProps {
 
 /** Sign-up: full name, e-mail, password, membership (full screen only) and country; a success dialog then leads to sign in. */
 export function SignUpForm({ variant }: SignUpFormProps) {
+  const { t } = useTranslation();
   const { form, submit, isPending, dialog } = useRegistrationForm(registerSchema, EMPTY_BY_VARIANT[variant]);
   const { control, register, formState } = form;
   const { errors } = formState;
@@ -27,10 +29,10 @@ export function SignUpForm({ variant }: SignUpFormProps) {
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <FormField id="sign-up-name" label="Full Name" error={errors.fullName?.message}>
+        <FormField id="sign-up-name" label={t('auth.fullName')} error={errors.fullName?.message}>
           {(aria) => <InputText {...aria} autoComplete="name" className="w-full" {...register('fullName')} />}
         </FormField>
-        <FormField id="sign-up-email" label="Email" error={errors.email?.message}>
+        <FormField id="sign-up-email" label={t('common.email')} error={errors.email?.message}>
           {(aria) => (
             <InputText {...aria} type="email" autoComplete="email" className="w-full" {...register('email')} />
           )}
@@ -39,7 +41,13 @@ export function SignUpForm({ variant }: SignUpFormProps) {
         {variant === 'page' && <MembershipFields control={control} idPrefix="sign-up" />}
         <CountryField control={control} idPrefix="sign-up" />
         <TermsField control={control} idPrefix="sign-up" />
-        <Button type="submit" label="Sign Up" icon="pi pi-user-plus" className="w-full" loading={isPending} />
+        <Button
+          type="submit"
+          label={t('common.signUp')}
+          icon="pi pi-user-plus"
+          className="w-full"
+          loading={isPending}
+        />
         <SignInLink className="text-center mb-0" />
       </form>
       {dialog}

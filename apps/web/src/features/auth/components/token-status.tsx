@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 
@@ -33,6 +34,7 @@ function TokenPending({ label }: { label: string }) {
 
 /** A mailed token that did not work, with the way to get a new one. */
 function TokenFailed({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <Message
       severity="error"
@@ -41,7 +43,7 @@ function TokenFailed({ message }: { message: string }) {
         <span className="line-height-3">
           {message}{' '}
           <Link to="/account/forgot-password" className="font-medium">
-            Forgot password
+            {t('auth.token.forgot')}
           </Link>
         </span>
       }

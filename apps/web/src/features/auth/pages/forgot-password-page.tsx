@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '../../../components/form/form-field.tsx';
@@ -16,6 +17,7 @@ import { ResultDialog } from '../components/result-dialog.tsx';
 type ForgotForm = z.input<typeof emailOnlySchema>;
 
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useToast();
   const forgot = useForgotPassword();
@@ -30,31 +32,35 @@ export function ForgotPasswordPage() {
   const submit = handleSubmit(({ email }) =>
     forgot.mutate(email, {
       onSuccess: () => setSentTo(email),
-      onError: (failure) => notify({ severity: 'error', summary: 'Request failed', detail: failure.message }),
+      onError: (failure) => notify({ severity: 'error', summary: t('auth.forgot.failed'), detail: failure.message }),
     }),
   );
 
   return (
-    <AuthCard title="Forgot Password">
+    <AuthCard title={t('auth.forgot.title')}>
       <form onSubmit={submit} noValidate>
-        <p className="mt-0 line-height-3">
-          Enter your e-mail address and we will send you a link to choose a new password.
-        </p>
-        <FormField id="forgot-email" label="Email" error={error}>
+        <p className="mt-0 line-height-3">{t('auth.forgot.intro')}</p>
+        <FormField id="forgot-email" label={t('common.email')} error={error}>
           {(aria) => (
             <InputText {...aria} type="email" autoComplete="email" className="w-full" {...register('email')} />
           )}
         </FormField>
-        <Button type="submit" label="Submit" icon="pi pi-send" className="w-full" loading={forgot.isPending} />
+        <Button
+          type="submit"
+          label={t('common.submit')}
+          icon="pi pi-send"
+          className="w-full"
+          loading={forgot.isPending}
+        />
         <p className="text-center mb-0">
           <Link to={LOGIN_PATH} className="font-medium text-primary">
-            Back to login
+            {t('auth.forgot.back')}
           </Link>
         </p>
       </form>
-      <ResultDialog header="Check your e-mail" visible={sentTo !== null} onOk={() => navigate(LOGIN_PATH)}>
+      <ResultDialog header={t('auth.forgot.checkMail')} visible={sentTo !== null} onOk={() => navigate(LOGIN_PATH)}>
         <p className="m-0">
-          Please check <strong>{sentTo}</strong> for password reset instructions.
+          <Trans i18nKey="auth.forgot.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />
         </p>
       </ResultDialog>
     </AuthCard>

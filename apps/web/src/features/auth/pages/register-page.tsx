@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, DEFAULT_TITLE, registerSchema, TITLES } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
@@ -27,19 +28,20 @@ const fullRegisterSchema = registerSchema.superRefine((value, context) => {
 const EMPTY: RegisterForm = { ...EMPTY_REGISTRATION, title: DEFAULT_TITLE, firstName: '', lastName: '', address: '' };
 
 const TEXT_FIELDS = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', width: 'md:col-5' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', width: 'md:col-5' },
-  { name: 'email', label: 'Email', autoComplete: 'email', width: '' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address', width: '' },
+  { name: 'firstName', label: 'common.firstName', autoComplete: 'given-name', width: 'md:col-5' },
+  { name: 'lastName', label: 'common.lastName', autoComplete: 'family-name', width: 'md:col-5' },
+  { name: 'email', label: 'common.email', autoComplete: 'email', width: '' },
+  { name: 'address', label: 'common.address', autoComplete: 'street-address', width: '' },
 ] as const;
 
 export function RegisterPage() {
+  const { t } = useTranslation();
   const { form, submit, isPending, dialog } = useRegistrationForm(fullRegisterSchema, EMPTY);
   const { control, register, formState } = form;
   const { errors } = formState;
 
   return (
-    <AuthCard title="Register" wide>
+    <AuthCard title={t('auth.register.title')} wide>
       <form onSubmit={submit} noValidate>
         <div className="grid">
           <div className="col-12 md:col-2">
@@ -47,7 +49,7 @@ export function RegisterPage() {
           </div>
           {TEXT_FIELDS.map(({ name, label, autoComplete, width }) => (
             <div key={name} className={`col-12 ${width}`}>
-              <FormField id={`register-${name}`} label={label} error={errors[name]?.message}>
+              <FormField id={`register-${name}`} label={t(label)} error={errors[name]?.message}>
                 {(aria) => (
                   <InputText
                     {...aria}
@@ -65,7 +67,7 @@ export function RegisterPage() {
         <CountryField control={control} idPrefix="register" />
         <PasswordPairFields control={control} idPrefix="register" />
         <TermsField control={control} idPrefix="register" />
-        <Button type="submit" label="Register" icon="pi pi-user-plus" loading={isPending} />
+        <Button type="submit" label={t('auth.register.title')} icon="pi pi-user-plus" loading={isPending} />
         <SignInLink className="mb-0" />
       </form>
       {dialog}

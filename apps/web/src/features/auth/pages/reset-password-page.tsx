@@ -3,9 +3,11 @@ import { ACCOUNT_MESSAGES, resetPasswordSchema } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useLinkToken } from '../api/mailed-token.ts';
@@ -18,6 +20,7 @@ import { TokenCheck } from '../components/token-status.tsx';
 type ResetForm = z.input<typeof resetPasswordSchema>;
 
 function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useToast();
   const reset = useResetPassword();
@@ -31,28 +34,40 @@ function ResetPasswordForm({ token }: { token: string }) {
   const submit = handleSubmit((values) =>
     reset.mutate(values, {
       onSuccess: () => setDone(true),
-      onError: (error) => notify({ severity: 'error', summary: 'Reset failed', detail: error.message }),
+      onError: (error) => notify({ severity: 'error', summary: t('auth.reset.failed'), detail: error.message }),
     }),
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <PasswordPairFields control={control} idPrefix="reset" />
-      <Button type="submit" label="Submit" icon="pi pi-check" className="w-full" loading={reset.isPending} />
-      <ResultDialog header="Password Reset" visible={done} onOk={() => navigate(LOGIN_PATH)}>
-        <p className="m-0">{ACCOUNT_MESSAGES.passwordReset}</p>
+      <Button
+        type="submit"
+        label={t('common.submit')}
+        icon="pi pi-check"
+        className="w-full"
+        loading={reset.isPending}
+      />
+      <ResultDialog header={t('auth.reset.done')} visible={done} onOk={() => navigate(LOGIN_PATH)}>
+        <p className="m-0">{translateMessage(ACCOUNT_MESSAGES.passwordReset)}</p>
       </ResultDialog>
     </form>
   );
 }
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const token = useLinkToken();
   const validation = useValidateResetToken(token);
 
   return (
-    <AuthCard title="Reset Password">
-      <TokenCheck token={token} check={validation} pending="Validating token..." failed={ACCOUNT_MESSAGES.tokenInvalid}>
+    <AuthCard title={t('auth.reset.title')}>
+      <TokenCheck
+        token={token}
+        check={validation}
+        pending={t('auth.reset.validating')}
+        failed={translateMessage(ACCOUNT_MESSAGES.tokenInvalid)}
+      >
         <ResetPasswordForm token={token} />
       </TokenCheck>
     </AuthCard>

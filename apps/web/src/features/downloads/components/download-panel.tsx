@@ -1,4 +1,4 @@
-import { editionYears, FILE_MESSAGES, MONTHS } from '@portal/contract';
+import { editionYears, FILE_MESSAGES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
@@ -12,10 +12,12 @@ import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useFindEdition } from '../api/find-edition.ts';
 import { editionLanguagesQuery } from '../api/get-edition-languages.ts';
 import '../downloads.css';
+import { Trans, useTranslation } from 'react-i18next';
+import { monthOptions } from '../../../lib/i18n/format.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { ChoiceField } from './choice-field.tsx';
 
 const FIELD = 'field col-12 md:col-6';
-const MONTH_OPTIONS = MONTHS.map((label, index) => ({ label, value: index + 1 }));
 
 /** The book the portal started with, renamed or not: the one most members read. */
 const firstAdded = <T extends { createdAt: string }>(books: T[]) =>
@@ -27,6 +29,7 @@ const firstAdded = <T extends { createdAt: string }>(books: T[]) =>
  * another is chosen (decision 012).
  */
 export function DownloadPanel() {
+  const { t } = useTranslation();
   const { user } = useSession();
   const notify = useToast();
   const signOut = useSignOut();
@@ -47,7 +50,11 @@ export function DownloadPanel() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!choice || !chosenLanguage) {
-      notify({ severity: 'warn', summary: 'Download', detail: FILE_MESSAGES.selectionMissing });
+      notify({
+        severity: 'warn',
+        summary: t('downloads.panel.title'),
+        detail: translateMessage(FILE_MESSAGES.selectionMissing),
+      });
       return;
     }
     try {
@@ -55,7 +62,12 @@ export function DownloadPanel() {
       await download(edition._id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
-        notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.editionMissing, life: TOAST_LIFE.short });
+        notify({
+          severity: 'error',
+          summary: t('common.error'),
+          detail: translateMessage(FILE_MESSAGES.editionMissing),
+          life: TOAST_LIFE.short,
+        });
       else notifyDownloadError(notify, error);
     }
   };
@@ -69,17 +81,17 @@ export function DownloadPanel() {
   return (
     <section className="surface-card border-round-xl shadow-1 p-3 md:p-5" aria-labelledby="download-title">
       <h1 id="download-title" className="text-2xl font-semibold mt-0 mb-2">
-        Download
+        {t('downloads.panel.title')}
       </h1>
       <p className="mt-0 mb-4 text-muted">
-        Hello <strong>{user?.email}</strong>, choose the edition you want.
+        <Trans i18nKey="downloads.panel.hello" values={{ email: user?.email }} components={{ strong: <strong /> }} />
       </p>
-      <form onSubmit={submit} noValidate aria-label="Edition">
+      <form onSubmit={submit} noValidate aria-label={t('downloads.panel.edition')}>
         <div className="grid formgrid">
           {books.length > 1 && (
             <ChoiceField
               id="download-book"
-              label="Book"
+              label={t('downloads.book')}
               fieldClassName={FIELD}
               value={book?.id}
               options={books}
@@ -90,47 +102,52 @@ export function DownloadPanel() {
           )}
           <ChoiceField
             id="download-year"
-            label="Year"
+            label={t('downloads.year')}
             fieldClassName={FIELD}
             value={year}
             options={editionYears()}
             onChange={(event) => setYear(event.value)}
-            placeholder="Select a year"
+            placeholder={t('downloads.panel.selectYear')}
           />
           <ChoiceField
             id="download-month"
-            label="Month"
+            label={t('downloads.month')}
             fieldClassName={FIELD}
             value={month}
-            options={MONTH_OPTIONS}
+            options={monthOptions()}
             onChange={(event) => setMonth(event.value)}
-            placeholder="Select a month"
+            placeholder={t('downloads.panel.selectMonth')}
           />
           <ChoiceField
             id="download-language"
-            label="Language"
+            label={t('downloads.language')}
             fieldClassName={FIELD}
             value={chosenLanguage}
             options={languages.data ?? []}
             onChange={(event) => setLanguage(event.value)}
-            placeholder={year && month ? 'Select a language' : 'Select a year and month first'}
-            emptyMessage="No edition in any language for this month yet."
+            placeholder={year && month ? t('downloads.panel.selectLanguage') : t('downloads.panel.selectMonthFirst')}
+            emptyMessage={t('downloads.panel.noLanguage')}
             loading={languages.isFetching}
             filter
           />
         </div>
-        <Button type="submit" label="Download" icon="pi pi-download" loading={findEdition.isPending} />
+        <Button
+          type="submit"
+          label={t('downloads.panel.title')}
+          icon="pi pi-download"
+          loading={findEdition.isPending}
+        />
       </form>
       <div className="download-panel-actions flex flex-wrap gap-2 mt-4 pt-3">
         <Button
           type="button"
-          label="Return to homepage"
+          label={t('downloads.panel.returnHome')}
           icon="pi pi-home"
           outlined
           onClick={returnHome}
           disabled={!home}
         />
-        <Button type="button" label="Sign Out" icon="pi pi-sign-out" text onClick={() => void signOut()} />
+        <Button type="button" label={t('common.signOut')} icon="pi pi-sign-out" text onClick={() => void signOut()} />
       </div>
     </section>
   );

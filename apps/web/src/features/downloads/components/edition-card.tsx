@@ -1,13 +1,15 @@
 import { type FileRecord, formatFileSize } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
+import { formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
 
 export interface EditionCardProps {
   book: string;
   language: string;
-  /** The month's English name. */
-  month: string;
+  /** The month, 1 to 12. */
+  month: number;
   year: number;
   /** The book's cover image, if it has one. */
   cover: string | null | undefined;
@@ -18,7 +20,9 @@ export interface EditionCardProps {
 
 /** One edition as a card: the book's cover, book, month, language and size, and a download in one tap. */
 export function EditionCard({ book, language, month, year, cover, file, onDownload }: EditionCardProps) {
+  const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
+  const monthYear = formatMonthYear(month, year);
   const download = (edition: FileRecord) => {
     setDownloading(true);
     void onDownload(edition).finally(() => setDownloading(false));
@@ -28,9 +32,7 @@ export function EditionCard({ book, language, month, year, cover, file, onDownlo
       <BookCover name={book} cover={cover} />
       <div className="edition-card-body">
         <p className="edition-card-title">{book}</p>
-        <p className="m-0">
-          {month} {year}
-        </p>
+        <p className="m-0">{monthYear}</p>
         <p className="m-0 text-muted">
           {language}
           {file && <span className="white-space-nowrap"> · {formatFileSize(file.file_size)}</span>}
@@ -38,15 +40,15 @@ export function EditionCard({ book, language, month, year, cover, file, onDownlo
         {file ? (
           <Button
             type="button"
-            label="Download now"
+            label={t('downloads.card.download')}
             icon="pi pi-download"
-            aria-label={`Download now: ${book} in ${language}, ${month} ${year}`}
+            aria-label={t('downloads.card.downloadEdition', { book, language, month: monthYear })}
             loading={downloading}
             onClick={() => download(file)}
           />
         ) : (
           <p className="edition-card-missing">
-            The {month} {book} in {language} is not out yet.
+            {t('downloads.card.notOut', { month: formatMonth(month), book, language })}
           </p>
         )}
       </div>

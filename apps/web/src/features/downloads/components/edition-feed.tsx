@@ -1,9 +1,11 @@
-import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { FILE_MESSAGES, type FileRecord, parseMonth } from '@portal/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { editionMonth } from '../../../lib/editions/edition-cells.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { type EditionFilters, editionFeedQuery } from '../../../lib/resources/files.ts';
 import { EditionCard } from './edition-card.tsx';
 
@@ -34,6 +36,7 @@ function byMonth(files: FileRecord[]) {
 
 /** The editions as cards grouped by month, newest first, a page more each time the member scrolls to the end. */
 export function EditionFeed({ filters, enabled, shown, coverOf, onDownload }: EditionFeedProps) {
+  const { t } = useTranslation();
   const feed = useInfiniteQuery({ ...editionFeedQuery(filters), enabled });
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -54,11 +57,11 @@ export function EditionFeed({ filters, enabled, shown, coverOf, onDownload }: Ed
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages]);
 
   if (feed.isPending) return <Skeleton height="8rem" />;
-  if (feed.isError) return <p className="p-error m-0">{FILE_MESSAGES.loadFailed}</p>;
+  if (feed.isError) return <p className="p-error m-0">{translateMessage(FILE_MESSAGES.loadFailed)}</p>;
   const groups = byMonth(feed.data.pages.flatMap((page) => page.items).filter((file) => !shown.has(file._id)));
   return (
     <div className="flex flex-column gap-3">
-      {groups.length === 0 && !hasNextPage && <p className="m-0 text-muted">No Book was found.</p>}
+      {groups.length === 0 && !hasNextPage && <p className="m-0 text-muted">{t('downloads.noBook')}</p>}
       {groups.map(({ month, files }) => (
         <section key={month}>
           <h3 className="edition-month">{month}</h3>
@@ -68,7 +71,7 @@ export function EditionFeed({ filters, enabled, shown, coverOf, onDownload }: Ed
                 <EditionCard
                   book={file.book_name}
                   language={file.book_language}
-                  month={file.book_month}
+                  month={parseMonth(file.book_month) ?? 1}
                   year={file.book_year}
                   cover={coverOf(file.book_name)}
                   file={file}
@@ -83,7 +86,7 @@ export function EditionFeed({ filters, enabled, shown, coverOf, onDownload }: Ed
         {hasNextPage && (
           <Button
             type="button"
-            label="Show earlier editions"
+            label={t('downloads.showEarlier')}
             icon="pi pi-angle-down"
             outlined
             className="w-full"

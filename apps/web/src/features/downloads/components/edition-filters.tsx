@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import type { EditionFilters as Filters } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import type { EditionView } from '../edition-view.ts';
 import { ChoiceField } from './choice-field.tsx';
 
-const VIEWS: { label: string; value: EditionView; icon: string }[] = [
-  { label: 'Cards', value: 'cards', icon: 'pi pi-th-large' },
-  { label: 'Table', value: 'table', icon: 'pi pi-table' },
+const VIEWS: { label: 'downloads.view.cards' | 'downloads.view.table'; value: EditionView; icon: string }[] = [
+  { label: 'downloads.view.cards', value: 'cards', icon: 'pi pi-th-large' },
+  { label: 'downloads.view.table', value: 'table', icon: 'pi pi-table' },
 ];
 
 interface EditionFiltersProps {
@@ -22,36 +23,37 @@ const names = (records: { name: string }[] | undefined) => (records ?? []).map((
 
 /** The book and language of the editions the member looks through, and how they are shown. */
 export function EditionFilters({ filters, onChange, view }: EditionFiltersProps) {
+  const { t } = useTranslation();
   const books = names(useQuery(bookRecords.listQuery).data);
   const languages = names(useQuery(languageRecords.listQuery).data);
   return (
     <div className="edition-filters">
       <ChoiceField
         id="editions-book"
-        label="Book"
+        label={t('downloads.book')}
         value={filters.book}
         options={books}
         onChange={(event) => onChange({ book: event.value ?? null })}
-        placeholder="All books"
+        placeholder={t('downloads.allBooks')}
         showClear
       />
       <ChoiceField
         id="editions-language"
-        label="Language"
+        label={t('downloads.language')}
         value={filters.language}
         options={languages}
         onChange={(event) => onChange({ language: event.value ?? null })}
-        placeholder="All languages"
+        placeholder={t('downloads.allLanguages')}
         showClear
         filter
       />
       {view && (
-        <fieldset className="edition-view" aria-label="Show the editions as">
+        <fieldset className="edition-view" aria-label={t('downloads.view.label')}>
           {VIEWS.map(({ label, value, icon }) => (
             <Button
               key={value}
               type="button"
-              label={label}
+              label={t(label)}
               icon={icon}
               outlined={view.value !== value}
               aria-pressed={view.value === value}

@@ -1,6 +1,7 @@
 import type { FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
+import { useTranslation } from 'react-i18next';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
 
@@ -16,30 +17,31 @@ const editionLabel = (file: FileRecord) => `${file.book_name} ${file.book_langua
 
 /** The member's editions as a table, on a wide screen. */
 export function EditionTable({ files, loading, serverPage, onDownload }: EditionTableProps) {
+  const { t } = useTranslation();
   const downloadButton = (file: FileRecord) => (
     <Button
       icon="pi pi-download"
       rounded
       outlined
-      aria-label={`Download ${editionLabel(file)}`}
+      aria-label={t('downloads.table.downloadRow', { edition: editionLabel(file) })}
       onClick={() => onDownload(file)}
     />
   );
   return (
     <RecordTable
-      label="Editions"
+      label={t('downloads.table.label')}
       value={files}
       loading={loading}
-      emptyMessage="No Book was found."
+      emptyMessage={t('downloads.noBook')}
       rowLabel={editionLabel}
       serverPage={serverPage}
     >
-      <Column header="Download" body={downloadButton} />
-      <Column field="book_name" header="Book Name" sortable />
-      <Column field="book_language" header="Language" sortable />
+      <Column header={t('downloads.panel.title')} body={downloadButton} />
+      <Column field="book_name" header={t('downloads.table.bookName')} sortable />
+      <Column field="book_language" header={t('downloads.language')} sortable />
       {/* The server sorts by edition: year, then month. */}
-      <Column field="book_month" sortField="edition" header="Month" sortable body={editionMonth} />
-      <Column field="file_size" header="File Size" sortable body={editionSize} />
+      <Column field="book_month" sortField="edition" header={t('downloads.month')} sortable body={editionMonth} />
+      <Column field="file_size" header={t('downloads.table.fileSize')} sortable body={editionSize} />
     </RecordTable>
   );
 }

@@ -17,6 +17,8 @@ import { EditionTable } from '../components/edition-table.tsx';
 import { ThisMonthEditions } from '../components/this-month-editions.tsx';
 import { useEditionView } from '../edition-view.ts';
 import '../downloads.css';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'edition', sortOrder: -1, search: '' };
 
@@ -25,7 +27,8 @@ const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'edition', sortO
  * month as they scroll (or a table, on a wide screen), and their downloads on one line.
  */
 export function UserDashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useTranslation();
+  useDocumentTitle(t('common.dashboard'));
   const { user } = useSession();
   const thisMonth = useQuery(thisMonthQuery);
   const coverOf = useCovers();
@@ -47,8 +50,10 @@ export function UserDashboardPage() {
   const notify = useToast();
 
   useEffect(() => {
-    if (table.isError) notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.loadFailed });
-  }, [table.isError, notify]);
+    if (table.isError) {
+      notify({ severity: 'error', summary: t('common.error'), detail: translateMessage(FILE_MESSAGES.loadFailed) });
+    }
+  }, [table.isError, notify, t]);
 
   const shown = new Set(thisMonth.data?.editions.flatMap(({ file }) => (file ? [file._id] : [])));
   const changeFilters = (change: Partial<Filters>) => {
@@ -60,20 +65,20 @@ export function UserDashboardPage() {
     <div className="member-home flex flex-column gap-3">
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="page-title">
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-1">
-          Welcome, {user?.fullName}
+          {t('downloads.home.welcome', { name: user?.fullName })}
         </h1>
         <p className="mt-0 mb-2 text-muted">{user?.email}</p>
         <DownloadCounts />
       </section>
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="this-month-title">
         <h2 id="this-month-title" className="text-xl font-semibold mt-0 mb-3">
-          This month
+          {t('downloads.home.thisMonth')}
         </h2>
         <ThisMonthEditions thisMonth={thisMonth} coverOf={coverOf} onDownload={download} />
       </section>
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
         <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
-          Earlier editions
+          {t('downloads.home.earlier')}
         </h2>
         <EditionFilters
           filters={filters}

@@ -1,7 +1,17 @@
 import { MESSAGES } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { DashboardLink } from '../components/dashboard-link.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
 
 export function NotFoundPage() {
-  return <ErrorScreen icon="pi-compass" title="Not Found" message={MESSAGES.notFound} action={<DashboardLink />} />;
+  const { t } = useTranslation();
+  return (
+    <ErrorScreen
+      icon="pi-compass"
+      title={t('errors.notFound')}
+      message={translateMessage(MESSAGES.notFound)}
+      action={<DashboardLink />}
+    />
+  );
 }

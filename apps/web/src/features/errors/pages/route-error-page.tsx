@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
@@ -9,7 +10,8 @@ import { ErrorScreen } from '../components/error-screen.tsx';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = error instanceof Error ? error.message : 'The page could not be shown.';
+  const { t } = useTranslation();
+  const detail = error instanceof Error ? error.message : t('errors.pageNotShown');
   return (
     <div className="error-page">
       <header className="mb-5">
@@ -18,9 +20,16 @@ export function RouteErrorPage() {
       <main>
         <ErrorScreen
           icon="pi-exclamation-triangle"
-          title="Something went wrong"
-          message={`An error has occurred: ${detail}`}
-          action={<Button type="button" icon="pi pi-refresh" label="Reload" onClick={() => window.location.reload()} />}
+          title={t('errors.somethingWentWrong')}
+          message={t('errors.occurred', { detail })}
+          action={
+            <Button
+              type="button"
+              icon="pi pi-refresh"
+              label={t('errors.reload')}
+              onClick={() => window.location.reload()}
+            />
+          }
         />
       </main>
     </div>

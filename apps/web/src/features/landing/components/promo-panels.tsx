@@ -1,35 +1,24 @@
 import type { PublicConfig } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
 
 type PromoLink = Extract<keyof PublicConfig['links'], 'sponsor' | 'audio' | 'braille' | 'publications'>;
 
-const PANELS: { link: PromoLink; icon: string; title: string; text: string }[] = [
-  {
-    link: 'sponsor',
-    icon: 'pi-heart',
-    title: 'Sponsor a translation',
-    text: 'Help bring Teevo and Take5 to teenagers in their own language.',
-  },
-  {
-    link: 'audio',
-    icon: 'pi-headphones',
-    title: 'Listen to the audio format',
-    text: 'Hear each month’s devotional read aloud, wherever you are.',
-  },
-  {
-    link: 'braille',
-    icon: 'pi-th-large',
-    title: 'Request the Braille format',
-    text: 'Order the devotional in Braille for blind and low-vision readers.',
-  },
-  {
-    link: 'publications',
-    icon: 'pi-book',
-    title: 'Get other teen publications',
-    text: 'Discover more devotionals and resources written for teenagers.',
-  },
+/** The panels' links, in their order; their words are `landing.<link>.title` and `.text` in the catalogue. */
+const PANELS: { link: PromoLink; icon: string }[] = [
+  { link: 'sponsor', icon: 'pi-heart' },
+  { link: 'audio', icon: 'pi-headphones' },
+  { link: 'braille', icon: 'pi-th-large' },
+  { link: 'publications', icon: 'pi-book' },
 ];
 
 export function PromoPanels({ links }: { links: PublicConfig['links'] }) {
+  const { t } = useTranslation();
+  const words: Record<PromoLink, { title: string; text: string }> = {
+    sponsor: { title: t('landing.sponsor.title'), text: t('landing.sponsor.text') },
+    audio: { title: t('landing.audio.title'), text: t('landing.audio.text') },
+    braille: { title: t('landing.braille.title'), text: t('landing.braille.text') },
+    publications: { title: t('landing.publications.title'), text: t('landing.publications.text') },
+  };
   return (
     <ul className="grid list-none p-0">
       {PANELS.map((panel) => (
@@ -40,11 +29,11 @@ export function PromoPanels({ links }: { links: PublicConfig['links'] }) {
             </span>
             <h3 className="text-lg font-semibold mt-3 mb-2">
               <a className="promo-panel-link" href={links[panel.link]} target="_blank" rel="noopener">
-                {panel.title}
-                <span className="sr-only"> (opens in a new tab)</span>
+                {words[panel.link].title}
+                <span className="sr-only">{t('app.opensInNewTab')}</span>
               </a>
             </h3>
-            <p className="text-muted line-height-3 m-0">{panel.text}</p>
+            <p className="text-muted line-height-3 m-0">{words[panel.link].text}</p>
             <i className="promo-panel-arrow pi pi-arrow-up-right" aria-hidden="true" />
           </article>
         </li>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface TeaserVideoProps {
   src: string | undefined;
@@ -10,6 +11,7 @@ interface TeaserVideoProps {
  */
 export function TeaserVideo({ src }: TeaserVideoProps) {
   const [playing, setPlaying] = useState(false);
+  const { t } = useTranslation();
   return (
     <div className="teaser-video">
       {src &&
@@ -19,11 +21,11 @@ export function TeaserVideo({ src }: TeaserVideoProps) {
             controls
             autoPlay
             poster="/teaser-poster.svg"
-            aria-label="Teaser video"
+            aria-label={t('landing.teaser.label')}
             ref={(video) => video?.focus()}
           >
             <source src={src} />
-            <a href={src}>Watch the teaser video</a>
+            <a href={src}>{t('landing.teaser.watch')}</a>
           </video>
         ) : (
           <button type="button" className="teaser-video-play" onClick={() => setPlaying(true)}>
@@ -31,7 +33,7 @@ export function TeaserVideo({ src }: TeaserVideoProps) {
             <span className="teaser-video-play-icon" aria-hidden="true">
               <i className="pi pi-play" />
             </span>
-            <span className="sr-only">Play the teaser video</span>
+            <span className="sr-only">{t('landing.teaser.play')}</span>
           </button>
         ))}
     </div>

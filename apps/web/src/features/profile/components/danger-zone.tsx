@@ -2,9 +2,11 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import '../profile.css';
+import { useTranslation } from 'react-i18next';
 
 /** The bottom of the profile: deleting one's own account, apart from everything else. */
 export function DangerZone({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   return (
     <section
@@ -13,15 +15,13 @@ export function DangerZone({ accountId }: { accountId: string }) {
     >
       <h2 id="danger-zone-title" className="danger-zone-title text-xl font-semibold mt-0 mb-2">
         <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-        Delete my account
+        {t('profile.delete.title')}
       </h2>
       <div className="flex flex-column md:flex-row md:align-items-center md:justify-content-between gap-3">
-        <p className="m-0 text-muted">
-          Deleting your account removes it for good and signs you out. You will be asked for your password.
-        </p>
+        <p className="m-0 text-muted">{t('profile.delete.warning')}</p>
         <Button
           type="button"
-          label="Delete my account"
+          label={t('profile.delete.title')}
           icon="pi pi-trash"
           severity="danger"
           outlined

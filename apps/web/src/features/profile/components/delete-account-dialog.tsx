@@ -4,10 +4,12 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { useDeleteAccount } from '../../../lib/resources/accounts.ts';
 import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
@@ -25,6 +27,7 @@ interface DeleteAccountDialogProps {
 
 /** Asks for the password, deletes the account, and leaves for the landing page signed out. */
 export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccountDialogProps) {
+  const { t } = useTranslation();
   const notify = useToast();
   const leaveSession = useLeaveSession();
   const remove = useDeleteAccount();
@@ -46,14 +49,18 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
       { id: accountId, currentPassword },
       {
         onSuccess: () => {
-          notify({ severity: 'success', summary: 'Account deleted', detail: ACCOUNT_MESSAGES.accountDeleted });
+          notify({
+            severity: 'success',
+            summary: t('profile.delete.done'),
+            detail: translateMessage(ACCOUNT_MESSAGES.accountDeleted),
+          });
           leaveSession();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.body?.message === ACCOUNT_MESSAGES.currentPasswordWrong) {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
           } else if (!(error instanceof ApiError && error.status === 409)) {
-            notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long });
+            notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long });
           }
         },
       },
@@ -62,7 +69,7 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
 
   return (
     <Dialog
-      header="Delete my account"
+      header={t('profile.delete.title')}
       visible={visible}
       onHide={close}
       onShow={() => setFocus('currentPassword')}
@@ -72,20 +79,20 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
       {...DIALOG_SIZE}
     >
       <form onSubmit={submit} noValidate>
-        <p className="mt-0">This deletes your account and signs you out on every device. It can not be undone.</p>
+        <p className="mt-0">{t('profile.delete.confirm')}</p>
         {refusal && <Message severity="error" text={refusal} className="w-full mb-3" />}
         <PasswordField
           control={control}
           name="currentPassword"
           id="delete-account-password"
-          label="Your password"
+          label={t('profile.delete.password')}
           autoComplete="current-password"
         />
         <div className="flex flex-column sm:flex-row sm:justify-content-end gap-2">
-          <Button type="button" label="Cancel" icon="pi pi-times" outlined onClick={close} />
+          <Button type="button" label={t('common.cancel')} icon="pi pi-times" outlined onClick={close} />
           <Button
             type="submit"
-            label="Delete my account"
+            label={t('profile.delete.title')}
             icon="pi pi-trash"
             severity="danger"
             loading={remove.isPending}

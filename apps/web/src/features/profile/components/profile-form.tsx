@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
@@ -18,8 +19,8 @@ import { useToast } from '../../../lib/toast.tsx';
 type ProfileValues = z.input<typeof updateAccountSchema>;
 
 const NAME_FIELDS = [
-  { name: 'firstName', id: 'profile-first-name', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', id: 'profile-last-name', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'firstName', id: 'profile-first-name', label: 'common.firstName', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'profile-last-name', label: 'common.lastName', autoComplete: 'family-name' },
 ] as const;
 const EMAIL_NOTE_ID = 'profile-email-note';
 
@@ -54,6 +55,7 @@ const profileSchema = (email: string) =>
 
 /** Title, names, e-mail and an optional new password of the signed-in account. */
 export function ProfileForm({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const notify = useToast();
   const update = useUpdateAccount();
   // Without the permission the server refuses a change of one's own e-mail address.
@@ -80,12 +82,12 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           if (jwtToken) startSession({ ...account, jwtToken });
           else updateSessionUser(account);
           reset(valuesOf(account));
-          notify({ severity: 'success', summary: 'Profile saved', detail: 'Your profile is up to date.' });
+          notify({ severity: 'success', summary: t('profile.saved'), detail: t('profile.upToDate') });
         },
         onError: (error) => {
           if (error instanceof ApiError && CURRENT_PASSWORD_MESSAGES.includes(error.body?.message ?? '')) {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
-          } else notify({ severity: 'error', summary: 'Saving failed', detail: error.message });
+          } else notify({ severity: 'error', summary: t('profile.savingFailed'), detail: error.message });
         },
       },
     ),
@@ -99,7 +101,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         </div>
         {NAME_FIELDS.map(({ name, id, label, autoComplete }) => (
           <div key={name} className="col-12 md:col-5">
-            <FormField id={id} label={label} error={errors[name]?.message}>
+            <FormField id={id} label={t(label)} error={errors[name]?.message}>
               {(aria) => <InputText {...aria} autoComplete={autoComplete} className="w-full" {...register(name)} />}
             </FormField>
           </div>
@@ -107,7 +109,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         <div className="col-12">
           <FormField
             id="profile-email"
-            label="Email"
+            label={t('common.email')}
             error={errors.email?.message}
             describedBy={emailLocked ? EMAIL_NOTE_ID : undefined}
           >
@@ -124,29 +126,27 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           </FormField>
           {emailLocked && (
             <small id={EMAIL_NOTE_ID} className="text-muted">
-              Only an administrator can change your e-mail address.
+              {t('profile.emailLocked')}
             </small>
           )}
         </div>
       </div>
       <fieldset className="border-round p-3 mb-4" style={{ border: '1px solid var(--surface-border)' }}>
-        <legend className="font-medium px-2">Change password</legend>
-        <p className="mt-0 text-muted">Leave blank to keep the same password</p>
-        <PasswordPairFields control={control} idPrefix="profile" passwordLabel="New Password" />
+        <legend className="font-medium px-2">{t('profile.changePassword')}</legend>
+        <p className="mt-0 text-muted">{t('profile.leaveBlank')}</p>
+        <PasswordPairFields control={control} idPrefix="profile" passwordLabel={t('profile.newPassword')} />
       </fieldset>
       <p className="mb-2 text-muted">
-        {emailLocked
-          ? 'To change your password, confirm it is you with your current password.'
-          : 'To change your password or e-mail address, confirm it is you with your current password.'}
+        {emailLocked ? t('profile.confirmPassword') : t('profile.confirmPasswordOrEmail')}
       </p>
       <PasswordField
         control={control}
         name="currentPassword"
         id="profile-current-password"
-        label="Current Password"
+        label={t('profile.currentPassword')}
         autoComplete="current-password"
       />
-      <Button type="submit" label="Save" icon="pi pi-save" loading={update.isPending} />
+      <Button type="submit" label={t('common.save')} icon="pi pi-save" loading={update.isPending} />
     </form>
   );
 }

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ProfileScreen } from '../components/profile-screen.tsx';
 
 export function ProfileDetailsPage() {
-  return <ProfileScreen title="Profile Details" />;
+  const { t } = useTranslation();
+  return <ProfileScreen title={t('profile.details')} />;
 }

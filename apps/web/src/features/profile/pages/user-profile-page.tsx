@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ProfileScreen } from '../components/profile-screen.tsx';
 
 export function UserProfilePage() {
-  return <ProfileScreen title="My Profile" />;
+  const { t } = useTranslation();
+  return <ProfileScreen title={t('profile.mine')} />;
 }

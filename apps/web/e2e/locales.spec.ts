@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createAccount, signInAs } from './support/session.ts';
+import { bearerOf, createAccount, signInAs } from './support/session.ts';
 
 /** The pseudo-locale: every word from the catalogue accented, longer and in ⟦brackets⟧ (decision 028). */
 const PSEUDO = 'en-XA';
@@ -74,7 +74,8 @@ async function untranslated(page: Page, data: string[]) {
   const joined = texts.join('\n');
   // Catalogue words are between brackets, possibly across text nodes: take those stretches out first.
   let rest = joined.replace(/⟦[^⟧]*⟧/gs, ' ');
-  for (const value of data) rest = rest.replaceAll(value, ' ');
+  // The longest first: a file's name holds its book's.
+  for (const value of [...data].sort((a, b) => b.length - a.length)) rest = rest.replaceAll(value, ' ');
   return rest
     .split('\n')
     .map((line) => line.trim())
@@ -109,20 +110,29 @@ async function layoutProblems(page: Page) {
   });
 }
 
+/**
+ * Opens a screen and checks it in the pseudo-locale: no sideways scroll, nothing clipped, and, given the data
+ * it may show, no English left; a screenshot of it goes with the test's results.
+ */
+async function checkScreen(page: Page, path: string, data?: string[]) {
+  await page.goto(path);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutProblems(page), path).toEqual([]);
+  if (data) expect(await untranslated(page, data), path).toEqual([]);
+  const width = page.viewportSize()?.width;
+  await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-${width}.png`), fullPage: true });
+}
+
 for (const width of [360, 1366]) {
-  test(`the translated screens at ${width} px in the pseudo-locale: nothing cut off, no sideways scroll, no English left`, async ({
+  test(`the member's screens at ${width} px in the pseudo-locale: nothing cut off, no sideways scroll, no English left`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     await inPseudoLocale(page);
-    const visitorPages = ['/login', '/signup', '/account/register', '/account/forgot-password', '/terms', '/access'];
-    for (const path of visitorPages) {
-      await page.goto(path);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await layoutProblems(page), path).toEqual([]);
-      expect(await untranslated(page, BRAND), path).toEqual([]);
+    for (const path of ['/login', '/signup', '/account/register', '/account/forgot-password', '/terms', '/access']) {
+      await checkScreen(page, path, BRAND);
     }
     const member = await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Mensah' });
     // The member's name and address, and the names of the books and languages (other tests add some).
@@ -135,16 +145,35 @@ for (const width of [360, 1366]) {
       ...(await names('/books')),
       ...(await names('/languages/getAll')),
     ];
-    for (const path of ['/', '/user/download', '/user/profile']) {
-      await page.goto(path);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await layoutProblems(page), path).toEqual([]);
-      expect(await untranslated(page, data), path).toEqual([]);
-      await page.screenshot({
-        path: test.info().outputPath(`${path.replaceAll('/', '_')}-${width}.png`),
-        fullPage: true,
-      });
+    for (const path of ['/', '/user/download', '/user/profile']) await checkScreen(page, path, data);
+  });
+}
+
+for (const width of [360, 1366]) {
+  test(`the back office at ${width} px in the pseudo-locale: nothing cut off, no sideways scroll, no English left`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 800 });
+    await inPseudoLocale(page);
+    const admin = await signInAs(page, 'Super Admin', { firstName: 'Kofi', lastName: 'Boateng' });
+    const headers = await bearerOf(page.request, admin);
+    const get = async <T>(path: string) => (await (await page.request.get(`/api${path}`, { headers })).json()) as T;
+    // What the screens show that is data: names of books, languages, churches, countries and files, and the admin's.
+    const churches = await get<{ name: string; country: string }[]>('/church/getAll');
+    const data = [
+      ...BRAND,
+      'Kofi Boateng',
+      admin.email,
+      ...(await get<{ name: string }[]>('/books')).map(({ name }) => name),
+      ...(await get<{ name: string }[]>('/languages/getAll')).map(({ name }) => name),
+      ...churches.flatMap(({ name, country }) => [name, country]),
+      ...(await get<{ name: string }[]>('/file/getAll')).map(({ name }) => name),
+    ];
+    for (const path of ['/admin/dashboard', '/admin/file-list', '/admin/church', '/admin/languages', '/admin/books']) {
+      await checkScreen(page, path, data);
     }
+    // Other people's names and every country: there the layout is what is checked.
+    for (const path of ['/admin/upload', '/admin/migrate', '/admin/user-list']) await checkScreen(page, path);
   });
 }

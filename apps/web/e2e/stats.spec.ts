@@ -80,9 +80,9 @@ test('an Admin sees downloads per language in the figures, the table, the charts
   await chooseBook(page, bookOne);
 
   await expect(bodyRows(page)).toHaveText([`${lingala}3`, `${tswana}1`]);
-  await expect(page.getByTestId('figure-Downloads in range')).toHaveText('4');
-  await expect(page.getByTestId('figure-Active users')).toHaveText('4');
-  await expect(page.getByTestId('figure-Top language')).toHaveText(`${lingala} (3)`);
+  await expect(page.getByTestId('figure-inRange')).toHaveText('4');
+  await expect(page.getByTestId('figure-activeUsers')).toHaveText('4');
+  await expect(page.getByTestId('figure-topLanguage')).toHaveText(`${lingala} (3)`);
   for (const title of ['Line chart', 'Bar chart', 'Doughnut chart']) {
     await expect(chart(page, title)).toHaveAccessibleName(
       `${title} of downloads per language: ${lingala} 3, ${tswana} 1`,
@@ -119,12 +119,12 @@ test('the book and the range change the figures', async ({ page }) => {
   await chooseBook(page, bookTwo);
   await expect(bodyRows(page)).toHaveText([`${lingala}2`]);
   await expect(chart(page, 'Bar chart')).toHaveAccessibleName(`Bar chart of downloads per language: ${lingala} 2`);
-  await expect(page.getByTestId('figure-Downloads in range')).toHaveText('2');
+  await expect(page.getByTestId('figure-inRange')).toHaveText('2');
 
   await chooseRange(page, '2023-01-01', '2023-01-31');
   await expect(bodyRows(page)).toHaveText([STATS_MESSAGES.noLanguage]);
   await expect(chart(page, 'Bar chart')).toHaveAccessibleName('Bar chart of downloads per language: no downloads');
-  await expect(page.getByTestId('figure-Downloads in range')).toHaveText('0');
+  await expect(page.getByTestId('figure-inRange')).toHaveText('0');
 });
 
 test('an end date before the start date is said under the end date, and nothing is asked of the server', async ({
@@ -175,13 +175,13 @@ test('an Admin’s download from the File Manager is left out of the statistics;
   await page.goto('/admin/dashboard');
   await chooseBook(page, bookOne);
   await expect(bodyRows(page)).toHaveText([`${lingala}3`, `${tswana}1`]);
-  await expect(page.getByTestId('figure-Downloads in range')).toHaveText('4');
-  await expect(page.getByTestId('figure-Active users')).toHaveText('4');
+  await expect(page.getByTestId('figure-inRange')).toHaveText('4');
+  await expect(page.getByTestId('figure-activeUsers')).toHaveText('4');
 
   await page.getByLabel('Include staff downloads').check();
   await expect(bodyRows(page)).toHaveText([`${lingala}4`, `${tswana}1`]);
-  await expect(page.getByTestId('figure-Downloads in range')).toHaveText('5');
-  await expect(page.getByTestId('figure-Active users')).toHaveText('5');
+  await expect(page.getByTestId('figure-inRange')).toHaveText('5');
+  await expect(page.getByTestId('figure-activeUsers')).toHaveText('5');
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await csvDownload;
@@ -211,7 +211,7 @@ test('an exported chart is at print size, its title and date range drawn in the 
   await page.goto('/admin/dashboard');
   await chooseBook(page, bookOne);
   await chooseRange(page, '2020-01-01', '2099-12-31');
-  await expect(page.getByTestId('figure-Downloads in range')).toHaveText('4');
+  await expect(page.getByTestId('figure-inRange')).toHaveText('4');
 
   for (const type of ['bar', 'doughnut']) {
     const download = page.waitForEvent('download');

@@ -1,4 +1,5 @@
 import type { Title } from '@portal/contract';
+import type { TFunction } from 'i18next';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DropdownField } from './dropdown-field.tsx';
@@ -23,6 +24,10 @@ const TITLE_LABELS = {
 
 const isTitle = (title: string): title is Title => Object.hasOwn(TITLE_LABELS, title);
 
+/** Titles as a dropdown's options, in the reader's language; one an older portal gave shows as it is. */
+export const titleOptions = (titles: readonly string[], t: TFunction) =>
+  titles.map((title) => ({ value: title, label: isTitle(title) ? t(TITLE_LABELS[title]) : title }));
+
 /** The person's title (Mr, Mrs, ...) as a dropdown; a title of an older portal not in the list shows as it is. */
 export function TitleField<Form extends FieldValues>({ control, id, titles }: TitleFieldProps<Form>) {
   const { t } = useTranslation();
@@ -32,7 +37,7 @@ export function TitleField<Form extends FieldValues>({ control, id, titles }: Ti
       name={'title' as Path<Form>}
       id={id}
       label={t('form.title.label')}
-      options={titles.map((title) => ({ value: title, label: isTitle(title) ? t(TITLE_LABELS[title]) : title }))}
+      options={titleOptions(titles, t)}
       optionLabel="label"
       optionValue="value"
       placeholder={t('form.title.placeholder')}

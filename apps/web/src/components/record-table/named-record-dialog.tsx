@@ -1,15 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { NamedRecord, NamedRecords } from '../../lib/resources/named-records.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { FormField } from '../form/form-field.tsx';
 import { RecordDialog } from './record-dialog.tsx';
 
+/** What a screen of one kind of record says, in the reader's language (each kind's own sentences). */
+export interface NamedRecordWords {
+  /** Names the dialog's field: "language" gives the id language-name. */
+  id: string;
+  /** The dialog's headers: "New Language", "Edit Language". */
+  newTitle: string;
+  editTitle: string;
+  /** The toasts after a save, given the name saved: "Language French created". */
+  created: (name: string) => string;
+  updated: (name: string) => string;
+  /** The table with nothing found: "No language found." */
+  none: string;
+}
+
 export interface NamedRecordDialogProps<Record extends NamedRecord = NamedRecord> {
-  /** One record, as the dialog's header and toasts name it: "Language". */
-  noun: string;
+  words: NamedRecordWords;
   records: NamedRecords<Record>;
   /** The contract's input schema, so the dialog refuses a name with the server's own message. */
   schema: z.ZodType<{ name: string }, { name: string }>;
@@ -20,12 +34,13 @@ export interface NamedRecordDialogProps<Record extends NamedRecord = NamedRecord
 
 /** New record or rename of one: a name, checked as the server checks it. */
 export function NamedRecordDialog<Record extends NamedRecord>({
-  noun,
+  words,
   records,
   schema,
   record,
   onHide,
 }: NamedRecordDialogProps<Record>) {
+  const { t } = useTranslation();
   const notify = useToast();
   const create = records.useCreate();
   const rename = records.useRename();
@@ -39,21 +54,21 @@ export function NamedRecordDialog<Record extends NamedRecord>({
     const saved = record ? await rename.mutateAsync({ id: record.id, name }) : await create.mutateAsync(name);
     notify({
       severity: 'success',
-      summary: 'Successful',
-      detail: `${noun} ${saved.name} ${record ? 'updated' : 'created'}`,
+      summary: t('table.successful'),
+      detail: record ? words.updated(saved.name) : words.created(saved.name),
     });
     onHide();
   });
 
   return (
     <RecordDialog
-      header={`${record ? 'Edit' : 'New'} ${noun}`}
+      header={record ? words.editTitle : words.newTitle}
       onHide={onHide}
       onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
       saving={save.isPending}
       error={save.error}
     >
-      <FormField id={`${noun.toLowerCase()}-name`} label="Name" error={formState.errors.name?.message}>
+      <FormField id={`${words.id}-name`} label={t('table.name')} error={formState.errors.name?.message}>
         {(aria) => <InputText {...aria} {...register('name')} autoFocus />}
       </FormField>
     </RecordDialog>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NamedRecord } from '../../lib/resources/named-records.ts';
 import { PageSection } from '../page-section.tsx';
 import { dateBody } from './format-date.ts';
@@ -36,6 +37,7 @@ export function NamedRecordScreen<Record extends NamedRecord>({
   children,
   ...kind
 }: NamedRecordScreenProps<Record>) {
+  const { t } = useTranslation();
   const list = useQuery(kind.records.listQuery);
   const [editing, setEditing] = useState<Editing<Record>>(null);
 
@@ -47,7 +49,7 @@ export function NamedRecordScreen<Record extends NamedRecord>({
         value={list.data ?? []}
         loading={list.isPending}
         error={list.error}
-        emptyMessage={(list.data?.length === 0 && firstStep) || `No ${kind.noun.toLowerCase()} found.`}
+        emptyMessage={(list.data?.length === 0 && firstStep) || kind.words.none}
         rowLabel={(record) => record.name}
         labelField="name"
         globalFilterFields={['name']}
@@ -55,10 +57,10 @@ export function NamedRecordScreen<Record extends NamedRecord>({
         onEdit={(record) => setEditing({ record })}
         onDelete={onDelete}
       >
-        <Column field="name" header="Name" sortable />
+        <Column field="name" header={t('table.name')} sortable />
         {children}
-        <Column field="createdAt" header="Created" sortable body={dateBody('createdAt')} />
-        <Column field="updatedAt" header="Updated" sortable body={dateBody('updatedAt')} />
+        <Column field="createdAt" header={t('table.created')} sortable body={dateBody('createdAt')} />
+        <Column field="updatedAt" header={t('table.updated')} sortable body={dateBody('updatedAt')} />
       </RecordTable>
       {editing && <NamedRecordDialog {...kind} record={editing.record} onHide={() => setEditing(null)} />}
     </PageSection>

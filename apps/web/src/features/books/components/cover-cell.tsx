@@ -1,7 +1,9 @@
 import { BOOK_MESSAGES, type Book, MAX_COVER_BYTES } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { useChangeCover } from '../../../lib/resources/books.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 
@@ -10,25 +12,31 @@ const COVER_TYPES = 'image/png,image/jpeg,image/webp';
 
 /** A book's cover in the Books table: the image (or its placeholder), and buttons to upload, replace or remove it. */
 export function CoverCell({ book }: { book: Book }) {
+  const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
   const change = useChangeCover();
   const notify = useToast();
 
   const save = async (file: File | null) => {
     if (file && file.size > MAX_COVER_BYTES) {
-      notify({ severity: 'error', summary: 'Error', detail: BOOK_MESSAGES.coverTooLarge, life: TOAST_LIFE.long });
+      notify({
+        severity: 'error',
+        summary: t('common.error'),
+        detail: translateMessage(BOOK_MESSAGES.coverTooLarge),
+        life: TOAST_LIFE.long,
+      });
       return;
     }
     try {
       await change.mutateAsync({ book, file });
       notify({
         severity: 'success',
-        summary: 'Success',
-        detail: file ? BOOK_MESSAGES.coverSaved : BOOK_MESSAGES.coverRemoved,
+        summary: t('books.cover.success'),
+        detail: translateMessage(file ? BOOK_MESSAGES.coverSaved : BOOK_MESSAGES.coverRemoved),
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      notify({ severity: 'error', summary: 'Error', detail, life: TOAST_LIFE.long });
+      notify({ severity: 'error', summary: t('common.error'), detail, life: TOAST_LIFE.long });
     }
   };
 
@@ -50,8 +58,10 @@ export function CoverCell({ book }: { book: Book }) {
         type="button"
         icon="pi pi-upload"
         text
-        label={book.cover ? 'Replace' : 'Upload'}
-        aria-label={`${book.cover ? 'Replace the cover' : 'Upload a cover'} of ${book.name}`}
+        label={book.cover ? t('books.cover.replace') : t('books.cover.upload')}
+        aria-label={
+          book.cover ? t('books.cover.replaceOf', { book: book.name }) : t('books.cover.uploadOf', { book: book.name })
+        }
         loading={change.isPending}
         onClick={() => picker.current?.click()}
       />
@@ -61,8 +71,8 @@ export function CoverCell({ book }: { book: Book }) {
           icon="pi pi-times"
           text
           severity="danger"
-          label="Remove"
-          aria-label={`Remove the cover of ${book.name}`}
+          label={t('books.cover.remove')}
+          aria-label={t('books.cover.removeOf', { book: book.name })}
           disabled={change.isPending}
           onClick={() => void save(null)}
         />

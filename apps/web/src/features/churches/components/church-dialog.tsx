@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { DropdownField } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { RecordDialog } from '../../../components/record-table/record-dialog.tsx';
@@ -13,6 +14,7 @@ import { useToast } from '../../../lib/toast.tsx';
 
 /** New church (no `church`) or edit of one: country, name and allocation. */
 export function ChurchDialog({ church, onHide }: { church?: Church | undefined; onHide: () => void }) {
+  const { t } = useTranslation();
   const notify = useToast();
   const countries = useQuery(countriesQuery);
   const create = useCreateChurch();
@@ -28,15 +30,15 @@ export function ChurchDialog({ church, onHide }: { church?: Church | undefined; 
     const saved = church ? await update.mutateAsync({ id: church.id, ...fields }) : await create.mutateAsync(fields);
     notify({
       severity: 'success',
-      summary: 'Successful',
-      detail: `Church ${saved.name} ${church ? 'updated' : 'created'}`,
+      summary: t('table.successful'),
+      detail: church ? t('churches.updated', { name: saved.name }) : t('churches.created', { name: saved.name }),
     });
     onHide();
   });
 
   return (
     <RecordDialog
-      header={church ? 'Edit Church' : 'New Church'}
+      header={church ? t('churches.edit') : t('churches.new')}
       onHide={onHide}
       onSubmit={(event) => void onSubmit(event).catch(() => undefined)}
       saving={save.isPending}
@@ -46,19 +48,19 @@ export function ChurchDialog({ church, onHide }: { church?: Church | undefined; 
         control={control}
         name="country"
         id="church-country"
-        label="Country"
+        label={t('churches.country')}
         options={countries.data ?? []}
         optionLabel="country"
         optionValue="country"
         filter
         loading={countries.isPending}
-        placeholder="Select a country"
+        placeholder={t('churches.selectCountry')}
         autoFocus
       />
-      <FormField id="church-name" label="Church" error={errors.name?.message}>
+      <FormField id="church-name" label={t('churches.church')} error={errors.name?.message}>
         {(aria) => <InputText {...aria} {...register('name')} />}
       </FormField>
-      <FormField id="church-allocation" label="Allocation" error={errors.allocation?.message}>
+      <FormField id="church-allocation" label={t('churches.allocation')} error={errors.allocation?.message}>
         {({ id, ...aria }) => (
           <Controller
             name="allocation"

@@ -2,9 +2,11 @@ import { CHURCH_MESSAGES, type Church } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { churchesQuery, useDeleteChurches } from '../../../lib/resources/churches.ts';
 import { ChurchDialog } from '../components/church-dialog.tsx';
 
@@ -12,18 +14,19 @@ import { ChurchDialog } from '../components/church-dialog.tsx';
 type Editing = { church?: Church } | null;
 
 export function ChurchListPage() {
+  const { t } = useTranslation();
   const churches = useQuery(churchesQuery);
   const remove = useDeleteChurches();
   const [editing, setEditing] = useState<Editing>(null);
 
   return (
-    <PageSection title="Church List">
+    <PageSection title={t('churches.title')}>
       <RecordTable
-        label="Churches"
+        label={t('churches.label')}
         value={churches.data ?? []}
         loading={churches.isPending}
         error={churches.error}
-        emptyMessage="No church found."
+        emptyMessage={t('churches.none')}
         rowLabel={(church) => church.name}
         labelField="name"
         globalFilterFields={['country', 'name', 'allocation']}
@@ -31,14 +34,14 @@ export function ChurchListPage() {
         onEdit={(church) => setEditing({ church })}
         onDelete={{
           run: (rows) => remove.mutateAsync(rows),
-          done: CHURCH_MESSAGES.deleted,
+          done: translateMessage(CHURCH_MESSAGES.deleted),
         }}
       >
-        <Column field="country" header="Country" sortable />
-        <Column field="name" header="Church" sortable />
-        <Column field="allocation" header="Allocation" sortable />
-        <Column field="createdAt" header="Created" sortable body={dateBody('createdAt')} />
-        <Column field="updatedAt" header="Updated" sortable body={dateBody('updatedAt')} />
+        <Column field="country" header={t('churches.country')} sortable />
+        <Column field="name" header={t('churches.church')} sortable />
+        <Column field="allocation" header={t('churches.allocation')} sortable />
+        <Column field="createdAt" header={t('table.created')} sortable body={dateBody('createdAt')} />
+        <Column field="updatedAt" header={t('table.updated')} sortable body={dateBody('updatedAt')} />
       </RecordTable>
       {editing && <ChurchDialog church={editing.church} onHide={() => setEditing(null)} />}
     </PageSection>

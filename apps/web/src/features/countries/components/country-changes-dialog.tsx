@@ -3,13 +3,15 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import '../countries.css';
-
-const counted = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 /** "2 churches, 1 account", leaving out what is none. */
-const usesOf = ({ churches, accounts }: CountryInUse) =>
-  [churches > 0 && counted(churches, 'church', 'churches'), accounts > 0 && counted(accounts, 'account', 'accounts')]
+const usesOf = ({ churches, accounts }: CountryInUse, t: TFunction) =>
+  [
+    churches > 0 && t('countries.changes.churches', { count: churches }),
+    accounts > 0 && t('countries.changes.accounts', { count: accounts }),
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -32,11 +34,12 @@ interface CountryChangesDialogProps {
 }
 
 function Names({ label, names }: { label: string; names: string[] }) {
+  const { t } = useTranslation();
   if (names.length === 0) return null;
   return (
     <details className="mt-2">
       <summary className="cursor-pointer font-semibold">
-        {label} ({names.length.toLocaleString('en')})
+        {t('countries.changes.namesCount', { label, count: names.length })}
       </summary>
       <p className="mt-2 mb-0 line-height-3">{names.join(', ')}</p>
     </details>
@@ -45,11 +48,12 @@ function Names({ label, names }: { label: string; names: string[] }) {
 
 /** What a new country list would add and remove, and the question whether to replace today's with it. */
 export function CountryChangesDialog({ replacement, busy, onConfirm, onHide }: CountryChangesDialogProps) {
+  const { t } = useTranslation();
   const { question, source, confirmLabel, changes } = replacement;
   const { added, removed, inUse } = changes;
   const footer = (
     <div className="flex flex-wrap justify-content-end gap-2">
-      <Button type="button" label="Cancel" outlined onClick={onHide} disabled={busy} autoFocus />
+      <Button type="button" label={t('common.cancel')} outlined onClick={onHide} disabled={busy} autoFocus />
       <Button
         type="button"
         label={confirmLabel}
@@ -70,30 +74,28 @@ export function CountryChangesDialog({ replacement, busy, onConfirm, onHide }: C
       {...DIALOG_SIZE}
     >
       <p className="mt-0 line-height-3">
-        {source} holds {counted(changes.count, 'country', 'countries')}; today's list has{' '}
-        {counted(changes.current, 'country', 'countries')}.{' '}
+        {t('countries.changes.holds', { source, count: changes.count, current: changes.current })}{' '}
         {added.length + removed.length === 0
-          ? 'No country would be added or removed.'
-          : `Replacing it adds ${counted(added.length, 'country', 'countries')} and removes ${counted(removed.length, 'country', 'countries')}.`}
+          ? t('countries.changes.nothing')
+          : t('countries.changes.addsRemoves', { added: added.length, removed: removed.length })}
       </p>
       {inUse.length > 0 && (
         <div className="country-changes-warning line-height-3 mb-2">
           <p className="mt-0 mb-2">
             <i className="pi pi-exclamation-triangle mr-2" aria-hidden="true" />
-            Still in use: churches and accounts keep these countries, but sign-up and the church dialog will no longer
-            offer them.
+            {t('countries.changes.inUse')}
           </p>
           <ul className="m-0 pl-4">
             {inUse.map((use) => (
               <li key={use.country}>
-                {use.country}: {usesOf(use)}
+                {use.country}: {usesOf(use, t)}
               </li>
             ))}
           </ul>
         </div>
       )}
-      <Names label="Added" names={added} />
-      <Names label="Removed" names={removed} />
+      <Names label={t('countries.changes.added')} names={added} />
+      <Names label={t('countries.changes.removed')} names={removed} />
     </Dialog>
   );
 }

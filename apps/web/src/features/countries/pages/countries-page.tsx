@@ -4,8 +4,10 @@ import { Button } from 'primereact/button';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import {
   countriesQuery,
   previewCountries,
@@ -27,6 +29,7 @@ type Proposal = Replacement & { file?: File };
  * it adds and removes (and which removed countries are still named) and confirmed.
  */
 export function CountriesPage() {
+  const { t } = useTranslation();
   const notify = useToast();
   const countries = useQuery(countriesQuery);
   const upload = useUploadCountries();
@@ -38,7 +41,7 @@ export function CountriesPage() {
 
   const fail = (text: string) => {
     setOutcome({ severity: 'error', text });
-    notify({ severity: 'error', summary: 'Error', detail: text, life: TOAST_LIFE.long });
+    notify({ severity: 'error', summary: t('common.error'), detail: text, life: TOAST_LIFE.long });
   };
 
   /** Shows what the new list would change; nothing is replaced until the dialog is confirmed. */
@@ -60,27 +63,33 @@ export function CountriesPage() {
     if (!file) return;
     void propose(async () => {
       const problem = await checkCountryFile(file);
-      if (problem) throw new Error(problem);
+      if (problem) throw new Error(translateMessage(problem));
       const changes = await previewCountries(file);
-      return { file, changes, question: 'Replace the country list?', source: file.name, confirmLabel: 'Replace' };
+      return {
+        file,
+        changes,
+        question: t('countries.replaceQuestion'),
+        source: file.name,
+        confirmLabel: t('countries.replace'),
+      };
     });
   };
 
   const onRestore = () =>
     void propose(async () => ({
       changes: await previewRestoreCountries(),
-      question: 'Restore the standard list?',
-      source: 'The standard list',
-      confirmLabel: 'Restore',
+      question: t('countries.restoreQuestion'),
+      source: t('countries.standardList'),
+      confirmLabel: t('countries.restore'),
     }));
 
   const confirm = async () => {
     if (!proposal) return;
     try {
       const result = await (proposal.file ? upload.mutateAsync(proposal.file) : restore.mutateAsync());
-      const text = `${result.message} The list has ${result.count.toLocaleString('en')} countries.`;
+      const text = t('countries.done', { message: translateMessage(result.message), count: result.count });
       setOutcome({ severity: 'success', text });
-      notify({ severity: 'success', summary: 'Successful', detail: text });
+      notify({ severity: 'success', summary: t('table.successful'), detail: text });
     } catch (failure) {
       fail((failure as Error).message);
     } finally {
@@ -89,18 +98,15 @@ export function CountriesPage() {
   };
 
   return (
-    <PageSection title="Countries">
+    <PageSection title={t('menu.countries')}>
       {countries.isPending && <PageLoader />}
       <p className="line-height-3 mt-0">
-        The countries people choose from at sign-up, in the church dialog and in the user editor. Replace them with a
-        JSON file: a list of country names, or of objects with a <code>country</code> field, of at most{' '}
-        {MAX_COUNTRY_JSON_BYTES.toLocaleString('en')} bytes. The standard list is the ISO 3166 country names the portal
-        starts with. You see what changes before anything is replaced.
+        <Trans i18nKey="countries.intro" values={{ bytes: MAX_COUNTRY_JSON_BYTES }} components={{ code: <code /> }} />
       </p>
       <p className="font-semibold" aria-live="polite">
         {countries.isError
-          ? `An error has occurred: ${countries.error.message}`
-          : countries.data && `The country list has ${countries.data.length.toLocaleString('en')} countries.`}
+          ? t('errors.occurred', { detail: countries.error.message })
+          : countries.data && t('countries.count', { count: countries.data.length })}
       </p>
       <div className="flex flex-wrap gap-2">
         <FileUpload
@@ -110,14 +116,14 @@ export function CountriesPage() {
           customUpload
           auto
           uploadHandler={onFile}
-          chooseLabel={reading ? 'Reading...' : 'Choose a JSON file'}
+          chooseLabel={reading ? t('countries.reading') : t('countries.choose')}
           chooseOptions={{ icon: 'pi pi-upload' }}
           disabled={reading || replacing}
-          pt={{ basicButton: { role: 'button' }, input: { 'aria-label': 'Country JSON file' } }}
+          pt={{ basicButton: { role: 'button' }, input: { 'aria-label': t('countries.file') } }}
         />
         <Button
           type="button"
-          label="Restore the standard list"
+          label={t('countries.restoreStandard')}
           icon="pi pi-replay"
           outlined
           onClick={onRestore}

@@ -1,33 +1,40 @@
 import { CHART_PALETTE, type CountItem } from '@portal/contract';
 import ChartJs, { type ChartConfiguration, type Plugin } from 'chart.js/auto';
+import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { Chart } from 'primereact/chart';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StatsQuery } from '../api/stats-query.ts';
 import { type ChartInk, chartColors, paperInk, screenInk } from './chart-colors.ts';
 import { downloadFile, rangeLabel } from './download-file.ts';
 
 type ChartType = 'line' | 'bar' | 'doughnut';
 
-const TITLES: Record<ChartType, string> = { line: 'Line chart', bar: 'Bar chart', doughnut: 'Doughnut chart' };
+/** Each chart's name in the catalogue. */
+const TITLES = {
+  line: 'stats.charts.line',
+  bar: 'stats.charts.bar',
+  doughnut: 'stats.charts.doughnut',
+} as const satisfies Record<ChartType, string>;
 
 /** A doughnut's slices are told apart by colour alone: past the palette, the smallest languages share one slice. */
-function doughnutRows(rows: CountItem[]): CountItem[] {
+function doughnutRows(rows: CountItem[], t: TFunction): CountItem[] {
   if (rows.length <= CHART_PALETTE.length) return rows;
   const sorted = [...rows].sort((a, b) => b.count - a.count);
   const shown = sorted.slice(0, CHART_PALETTE.length - 1);
   const rest = sorted.slice(CHART_PALETTE.length - 1).reduce((sum, row) => sum + row.count, 0);
-  return [...shown, { _id: 'Other languages', count: rest }];
+  return [...shown, { _id: t('stats.charts.otherLanguages'), count: rest }];
 }
 
-function chartData(type: ChartType, allRows: CountItem[]) {
-  const rows = type === 'doughnut' ? doughnutRows(allRows) : allRows;
+function chartData(type: ChartType, allRows: CountItem[], t: TFunction) {
+  const rows = type === 'doughnut' ? doughnutRows(allRows, t) : allRows;
   const colors = chartColors(rows.length);
   return {
     labels: rows.map((row) => row._id),
     datasets: [
       {
-        label: 'Downloads',
+        label: t('stats.charts.downloads'),
         data: rows.map((row) => row.count),
         backgroundColor: type === 'line' ? colors[0] : colors,
         borderColor: type === 'doughnut' ? 'transparent' : (colors[0] ?? ''),
@@ -67,25 +74,25 @@ const paper = (background: string): Plugin => ({
 });
 
 /** What an exported image says of itself: the book and the days it counts, and whose downloads. */
-function exportTitles({ book, start, end, includeStaff }: StatsQuery) {
+function exportTitles({ book, start, end, includeStaff }: StatsQuery, t: TFunction) {
   return {
-    title: `Downloads per language, ${book ?? 'all books'}`,
-    subtitle: `${start} to ${end}${includeStaff ? ', staff downloads included' : ''}`,
+    title: t('stats.charts.exportTitle', { book: book ?? t('stats.charts.allBooks') }),
+    subtitle: includeStaff ? t('stats.charts.rangeWithStaff', { start, end }) : t('stats.charts.range', { start, end }),
   };
 }
 
 /** The chart drawn again at print size, on white, its title and range in the image: a PNG data URL. */
-function printImage(type: ChartType, rows: CountItem[], query: StatsQuery): string {
+function printImage(type: ChartType, rows: CountItem[], query: StatsQuery, t: TFunction): string {
   const canvas = document.createElement('canvas');
   canvas.width = PRINT.width;
   canvas.height = PRINT.height;
   const ink = paperInk();
   const options = chartOptions(type, ink);
-  const { title, subtitle } = exportTitles(query);
+  const { title, subtitle } = exportTitles(query, t);
   const heading = { display: true, color: ink.text, padding: { bottom: 8 } };
   const config: ChartConfiguration = {
     type,
-    data: chartData(type, rows),
+    data: chartData(type, rows, t),
     options: {
       ...options,
       responsive: false,
@@ -114,10 +121,12 @@ interface ChartPanelProps {
 }
 
 function ChartPanel({ type, rows, query }: ChartPanelProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const total = rows.reduce((sum, row) => sum + row.count, 0);
-  const summary = rows.map((row) => `${row._id} ${row.count}`).join(', ') || 'no downloads';
-  const exportPng = () => downloadFile(printImage(type, rows, query), `downloads-${type}_${rangeLabel(query)}.png`);
+  const summary = rows.map((row) => `${row._id} ${row.count}`).join(', ') || t('stats.charts.noDownloads');
+  const exportPng = () => downloadFile(printImage(type, rows, query, t), `downloads-${type}_${rangeLabel(query)}.png`);
+  const title = t(TITLES[type]);
 
   return (
     <figure
@@ -128,26 +137,26 @@ function ChartPanel({ type, rows, query }: ChartPanelProps) {
     >
       <div className="flex align-items-center justify-content-between gap-2 mb-2">
         <h2 id={titleId} className="text-lg font-semibold m-0">
-          {TITLES[type]}
+          {title}
         </h2>
         <Button
           type="button"
           icon="pi pi-image"
-          label="PNG"
+          label={t('stats.charts.png')}
           size="small"
           text
-          aria-label={`Export the ${TITLES[type].toLowerCase()} as PNG`}
+          aria-label={t('stats.charts.exportPng', { chart: title.toLowerCase() })}
           disabled={rows.length === 0}
           onClick={exportPng}
         />
       </div>
       <Chart
         type={type}
-        data={chartData(type, rows)}
+        data={chartData(type, rows, t)}
         options={chartOptions(type, screenInk())}
         height="16rem"
         // The canvas is the image (PrimeReact gives it role="img"); its name says what it shows.
-        pt={{ canvas: { 'aria-label': `${TITLES[type]} of downloads per language: ${summary}` } }}
+        pt={{ canvas: { 'aria-label': t('stats.charts.canvas', { chart: title, summary }) } }}
       />
     </figure>
   );

@@ -2,6 +2,8 @@ import { type CountItem, PAGE_SIZE_OPTIONS, STATS_MESSAGES } from '@portal/contr
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import type { StatsQuery } from '../api/stats-query.ts';
 import { downloadFile, rangeLabel } from './download-file.ts';
 import { languageCsv } from './language-csv.ts';
@@ -13,18 +15,19 @@ interface LanguageTableProps {
 
 /** Downloads per language, sortable and paged, with a CSV export of every row. */
 export function LanguageTable({ rows, query }: LanguageTableProps) {
+  const { t } = useTranslation();
   const exportCsv = () =>
     downloadFile(
-      new Blob([languageCsv(rows)], { type: 'text/csv;charset=utf-8' }),
+      new Blob([languageCsv(rows, t)], { type: 'text/csv;charset=utf-8' }),
       `downloads-by-language_${rangeLabel(query)}.csv`,
     );
 
   const header = (
     <div className="flex flex-wrap align-items-center justify-content-between gap-2">
-      <h2 className="text-lg font-semibold m-0">Downloads per language</h2>
+      <h2 className="text-lg font-semibold m-0">{t('stats.table.title')}</h2>
       <Button
         type="button"
-        label="Export CSV"
+        label={t('stats.table.exportCsv')}
         icon="pi pi-file-export"
         size="small"
         outlined
@@ -42,12 +45,12 @@ export function LanguageTable({ rows, query }: LanguageTableProps) {
       paginator
       rows={10}
       rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-      emptyMessage={STATS_MESSAGES.noLanguage}
-      pt={{ table: { 'aria-label': 'Downloads per language' } }}
+      emptyMessage={translateMessage(STATS_MESSAGES.noLanguage)}
+      pt={{ table: { 'aria-label': t('stats.table.title') } }}
       size="small"
     >
-      <Column field="_id" header="Language" sortable />
-      <Column field="count" header="Count" sortable />
+      <Column field="_id" header={t('stats.table.language')} sortable />
+      <Column field="count" header={t('stats.table.count')} sortable />
     </DataTable>
   );
 }

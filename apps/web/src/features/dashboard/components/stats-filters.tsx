@@ -5,7 +5,9 @@ import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/form-field.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import type { StatsQuery } from '../api/stats-query.ts';
 import { isoDay, monthBounds } from './stats-dates.ts';
@@ -54,6 +56,7 @@ interface StatsFiltersProps {
  * out at once. A range that ends before it starts is said so here, and nothing is asked of the server.
  */
 export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
+  const { t } = useTranslation();
   const books = useQuery(bookRecords.listQuery);
   const [filter, setFilter] = useState<Filter>(() => ({ ...monthBounds(), book: null, includeStaff: false }));
   const [rangeError, setRangeError] = useState<string>();
@@ -65,7 +68,7 @@ export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
   const search = ({ start, end, book, includeStaff }: Filter) => {
     // The server's own rule and words, before anything is asked of it.
     const range = dateRangeSchema.safeParse({ start: isoDay(start), end: isoDay(end) });
-    if (!range.success) return setRangeError(range.error.issues[0]?.message);
+    if (!range.success) return setRangeError(translateMessage(range.error.issues[0]?.message ?? ''));
     onSearch({ ...range.data, ...(book ? { book } : {}), ...(includeStaff ? { includeStaff } : {}) });
   };
   const submit = (event: FormEvent) => {
@@ -75,16 +78,21 @@ export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
 
   return (
     // The fields' tops in line, so that an error under one moves nothing beside it; the switch and Search below.
-    <form className="grid formgrid p-fluid" onSubmit={submit} aria-label="Statistics filter">
-      <DayField id="stats-start" label="Start date" value={filter.start} onChange={(start) => change({ start })} />
+    <form className="grid formgrid p-fluid" onSubmit={submit} aria-label={t('stats.filter.label')}>
+      <DayField
+        id="stats-start"
+        label={t('stats.filter.start')}
+        value={filter.start}
+        onChange={(start) => change({ start })}
+      />
       <DayField
         id="stats-end"
-        label="End date"
+        label={t('stats.filter.end')}
         value={filter.end}
         error={rangeError}
         onChange={(end) => change({ end })}
       />
-      <FormField id="stats-book" label="Book" className="field col-12 md:col-4">
+      <FormField id="stats-book" label={t('stats.filter.book')} className="field col-12 md:col-4">
         {({ id }) => (
           <Dropdown
             inputId={id}
@@ -92,7 +100,7 @@ export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
             options={books.data ?? []}
             optionLabel="name"
             optionValue="name"
-            placeholder="All books"
+            placeholder={t('stats.filter.allBooks')}
             showClear
             loading={books.isPending}
             onChange={(event) => change({ book: event.value ?? null })}
@@ -101,7 +109,7 @@ export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
       </FormField>
       <FormField
         id="stats-staff"
-        label="Include staff downloads"
+        label={t('stats.filter.includeStaff')}
         variant="check"
         className="field col-12 md:col-8 align-self-center"
       >
@@ -120,7 +128,7 @@ export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
         )}
       </FormField>
       <div className="field col-12 md:col-4">
-        <Button type="submit" label="Search" icon="pi pi-search" loading={searching} />
+        <Button type="submit" label={t('stats.filter.search')} icon="pi pi-search" loading={searching} />
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { can } from '@portal/contract';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -31,7 +32,8 @@ const sameQuery = (a: StatsQuery, b: StatsQuery) =>
 
 /** Everyone's download statistics; whoever may not read them is sent to the landing page. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useTranslation();
+  useDocumentTitle(t('common.dashboard'));
   const { user } = useSession();
   const landing = useLandingPath();
   return can(user?.role, 'stats:read') ? <Statistics /> : <Navigate to={landing} replace />;
@@ -39,6 +41,7 @@ export function DashboardPage() {
 
 /** Figures, a table and charts of downloads per language for a range of days and a book, the staff's or not. */
 function Statistics() {
+  const { t } = useTranslation();
   const [query, setQuery] = useState<StatsQuery>(currentMonth);
   const counts = useCountByLanguage(query);
   const summary = useStatsSummary(query);
@@ -56,10 +59,10 @@ function Statistics() {
     <section className="flex flex-column gap-3" aria-labelledby="page-title">
       <div className="surface-card border-round-xl shadow-1 p-3 md:p-4">
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-3">
-          Dashboard
+          {t('common.dashboard')}
         </h1>
         <StatsFilters onSearch={search} searching={loading} />
-        {loading && <ProgressBar mode="indeterminate" className="page-loader" aria-label="Loading the statistics" />}
+        {loading && <ProgressBar mode="indeterminate" className="page-loader" aria-label={t('stats.loading')} />}
         {error && <Message severity="error" text={error.message} className="w-full justify-content-start mt-2" />}
       </div>
       {summary.data && !summary.isError && <SummaryCards summary={summary.data} />}

@@ -1,10 +1,9 @@
-import { MONTHS } from '@portal/contract';
 import { Dropdown } from 'primereact/dropdown';
 import { type Control, Controller, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/form-field.tsx';
+import { monthOptions } from '../../../lib/i18n/format.ts';
 import type { UploadForm } from './upload-form.ts';
-
-const MONTH_OPTIONS = MONTHS.map((label, index) => ({ label, value: index + 1 }));
 
 interface EditionFieldsProps {
   control: Control<UploadForm, unknown, unknown>;
@@ -29,16 +28,27 @@ export function EditionFields({
   disabled,
   languageNoteId,
 }: EditionFieldsProps) {
+  const { t } = useTranslation();
   const fieldErrors = errors?.[index];
   const choices = [
-    { name: 'book', label: 'Book', options: books },
-    { name: 'language', label: 'Language', options: languages },
-    { name: 'year', label: 'Year', options: years },
-    { name: 'month', label: 'Month', options: MONTH_OPTIONS },
+    { name: 'book', label: t('files.fields.book'), placeholder: t('files.fields.selectBook'), options: books },
+    {
+      name: 'language',
+      label: t('files.fields.language'),
+      placeholder: t('files.fields.selectLanguage'),
+      options: languages,
+    },
+    { name: 'year', label: t('files.fields.year'), placeholder: t('files.fields.selectYear'), options: years },
+    {
+      name: 'month',
+      label: t('files.fields.month'),
+      placeholder: t('files.fields.selectMonth'),
+      options: monthOptions(),
+    },
   ] as const;
   return (
     <div className="grid formgrid">
-      {choices.map(({ name, label, options }) => {
+      {choices.map(({ name, label, placeholder, options }) => {
         const id = `upload-${index}-${name}`;
         const error = fieldErrors?.[name]?.message;
         return (
@@ -60,7 +70,7 @@ export function EditionFields({
                       options={[...options]}
                       onChange={(event) => field.onChange(event.value)}
                       onBlur={field.onBlur}
-                      placeholder={`Select ${label.toLowerCase()}`}
+                      placeholder={placeholder}
                       filter={name === 'language'}
                       disabled={disabled}
                       className="w-full"

@@ -3,9 +3,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize, sortByEdition } from '../../../lib/editions/edition-cells.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 
 interface FileTableProps {
   files: FileRecord[];
@@ -21,13 +23,16 @@ interface FileTableProps {
 
 /** The file manager's table of edition files. */
 export function FileTable({ files, missing, loading, onDownload, onDelete, toolbar, firstStep }: FileTableProps) {
+  const { t } = useTranslation();
   // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it
   // (one block, so that a row stacked on a phone keeps them together).
   const nameAndBook = (file: FileRecord) => (
     <div>
       {file.name}
       <small className="block text-muted">{file.book_name}</small>
-      {missing.has(file._id) && <Tag severity="danger" className="mt-1" value={FILE_MESSAGES.missingTag} />}
+      {missing.has(file._id) && (
+        <Tag severity="danger" className="mt-1" value={translateMessage(FILE_MESSAGES.missingTag)} />
+      )}
     </div>
   );
   const actions = (file: FileRecord) => (
@@ -36,7 +41,7 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
         icon="pi pi-download"
         rounded
         outlined
-        aria-label={`Download ${file.name}`}
+        aria-label={t('files.table.download', { file: file.name })}
         onClick={() => onDownload(file)}
       />
       <Button
@@ -44,28 +49,39 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
         rounded
         outlined
         severity="danger"
-        aria-label={`Delete ${file.name}`}
+        aria-label={t('table.deleteRow', { row: file.name })}
         onClick={() => onDelete(file)}
       />
     </div>
   );
   return (
     <RecordTable
-      label="Files"
+      label={t('files.table.label')}
       value={files}
       loading={loading}
-      emptyMessage={files.length === 0 ? firstStep : 'No file found.'}
+      emptyMessage={files.length === 0 ? firstStep : t('files.table.none')}
       rowLabel={(file) => file.name}
       rows={10}
       globalFilterFields={['name', 'book_name', 'book_language', 'book_month', 'book_year']}
       toolbar={toolbar}
     >
-      <Column field="name" header="Name" sortable body={nameAndBook} />
-      <Column field="book_language" header="Language" sortable />
-      <Column field="book_month" header="Month" sortable sortFunction={sortByEdition} body={editionMonth} />
-      <Column field="file_size" header="File Size" sortable body={editionSize} />
-      <Column field="created" header="Uploaded On" sortable body={(file: FileRecord) => formatDateTime(file.created)} />
-      <Column header="Actions" body={actions} />
+      <Column field="name" header={t('table.name')} sortable body={nameAndBook} />
+      <Column field="book_language" header={t('files.fields.language')} sortable />
+      <Column
+        field="book_month"
+        header={t('files.fields.month')}
+        sortable
+        sortFunction={sortByEdition}
+        body={editionMonth}
+      />
+      <Column field="file_size" header={t('files.table.size')} sortable body={editionSize} />
+      <Column
+        field="created"
+        header={t('files.table.uploadedOn')}
+        sortable
+        body={(file: FileRecord) => formatDateTime(file.created)}
+      />
+      <Column header={t('table.actions')} body={actions} />
     </RecordTable>
   );
 }

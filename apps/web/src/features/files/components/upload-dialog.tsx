@@ -25,6 +25,7 @@ import { useSession } from '../../../lib/session/session-provider.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { parseEditionName } from '../utils/parse-edition-name.ts';
 import '../files.css';
+import { useTranslation } from 'react-i18next';
 import { EditionFields } from './edition-fields.tsx';
 import { startingValues, type UploadForm, type UploadValues, uploadFormSchema } from './upload-form.ts';
 import { fieldsKey, recordKey, UploadNotes } from './upload-notes.tsx';
@@ -45,6 +46,7 @@ const uploadYears = () => [new Date().getFullYear() + 1, ...editionYears()];
 const sameName = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
 
 export function UploadDialog({ onHide }: { onHide: () => void }) {
+  const { t } = useTranslation();
   const notify = useToast();
   const { user } = useSession();
   const books = (useQuery(bookRecords.listQuery).data ?? []).map((book) => book.name);
@@ -91,7 +93,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
             ))}
           </ul>
         );
-      notify({ severity: 'error', summary: 'Not added', detail, life: TOAST_LIFE.long });
+      notify({ severity: 'error', summary: t('files.upload.notAdded'), detail, life: TOAST_LIFE.long });
     }
     const guesses = accepted.map((file) => parseEditionName(file.name));
     editions.append(guesses.map((guess) => startingValues(guess, books, languages)));
@@ -121,7 +123,8 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
             setValue(`editions.${index}.language`, language.name, { shouldValidate: true });
         }
       },
-      onError: (error) => notify({ severity: 'error', summary: 'Error', detail: error.message, life: TOAST_LIFE.long }),
+      onError: (error) =>
+        notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long }),
     });
 
   // Every file whose fields are complete goes; the others keep their marks, and one toast sums up the batch.
@@ -146,7 +149,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
           file: item.file,
           onProgress: (progress) => update(index, { progress }),
         });
-        update(index, { state: 'done', progress: 100, message: FILE_MESSAGES.uploaded });
+        update(index, { state: 'done', progress: 100, message: translateMessage(FILE_MESSAGES.uploaded) });
         uploaded.push(item.file.name);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -154,21 +157,28 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
         notUploaded.push({ file: item.file.name, message });
       }
     }
-    notify(uploadSummary(uploaded, notUploaded));
+    notify(uploadSummary(uploaded, notUploaded, t));
   };
   const submit = handleSubmit(uploadReady, uploadReady);
 
   const waiting = pending.some((item) => item.state !== 'done');
   const footer = (
     <div className="flex flex-wrap justify-content-end gap-2">
-      <Button type="button" label="Close" outlined onClick={onHide} disabled={busy} />
-      <Button type="submit" form="upload-form" label="Upload" icon="pi pi-upload" loading={busy} disabled={!waiting} />
+      <Button type="button" label={t('common.close')} outlined onClick={onHide} disabled={busy} />
+      <Button
+        type="submit"
+        form="upload-form"
+        label={t('files.upload.upload')}
+        icon="pi pi-upload"
+        loading={busy}
+        disabled={!waiting}
+      />
     </div>
   );
 
   return (
     <Dialog
-      header="Import editions"
+      header={t('files.upload.title')}
       visible
       onHide={busy ? () => undefined : onHide}
       modal
@@ -178,8 +188,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
     >
       <form id="upload-form" onSubmit={submit} noValidate>
         <p className="mt-0 text-muted line-height-3">
-          PDF files up to {formatFileSize(MAX_PDF_BYTES)}. Book, language, year and month are read from names like
-          Teevo_English_2025_03.pdf; check them before uploading.
+          {t('files.upload.intro', { size: formatFileSize(MAX_PDF_BYTES) })}
         </p>
         <input
           ref={input}
@@ -187,18 +196,18 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
           accept="application/pdf"
           multiple
           hidden
-          aria-label="PDF files"
+          aria-label={t('files.upload.pdfFiles')}
           onChange={(event) => choose(event.target.files)}
         />
         <Button
           type="button"
-          label="Choose PDFs"
+          label={t('files.upload.choose')}
           icon="pi pi-plus"
           outlined
           onClick={() => input.current?.click()}
           disabled={busy}
         />
-        <ul className="list-none p-0 m-0 mt-3 flex flex-column gap-3" aria-label="Files to upload">
+        <ul className="list-none p-0 m-0 mt-3 flex flex-column gap-3" aria-label={t('files.upload.list')}>
           {editions.fields.map((field, index) => {
             const item = pending[index];
             if (!item) return null;
@@ -227,7 +236,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
                         rounded
                         text
                         severity="secondary"
-                        aria-label={`Remove ${item.file.name}`}
+                        aria-label={t('files.upload.remove', { file: item.file.name })}
                         onClick={() => remove(index)}
                       />
                     )}
@@ -257,7 +266,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
                   <ProgressBar
                     value={item.progress}
                     showValue={false}
-                    aria-label={`Upload of ${item.file.name}`}
+                    aria-label={t('files.upload.progress', { file: item.file.name })}
                     className="h-1rem"
                   />
                 )}

@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 
@@ -44,6 +45,7 @@ export function UploadNotes({
   replaces,
   sameAs,
 }: UploadNotesProps) {
+  const { t } = useTranslation();
   return (
     <>
       {missingLanguage && (
@@ -57,7 +59,7 @@ export function UploadNotes({
             <Button
               type="button"
               size="small"
-              label={`Add ${missingLanguage}`}
+              label={t('files.upload.addLanguage', { language: missingLanguage })}
               icon="pi pi-plus"
               loading={adding}
               onClick={() => onAddLanguage(missingLanguage)}

@@ -2,11 +2,13 @@ import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
 import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { filesQuery, useDeleteFile } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
@@ -15,6 +17,7 @@ import { FileTable } from '../components/file-table.tsx';
 import { UploadDialog } from '../components/upload-dialog.tsx';
 
 export function FileListPage() {
+  const { t } = useTranslation();
   const notify = useToast();
   const files = useQuery(filesQuery);
   const missing = useQuery(missingFilesQuery);
@@ -26,19 +29,34 @@ export function FileListPage() {
 
   useEffect(() => {
     if (files.isError)
-      notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.loadFailed, life: TOAST_LIFE.long });
-  }, [files.isError, notify]);
+      notify({
+        severity: 'error',
+        summary: t('common.error'),
+        detail: translateMessage(FILE_MESSAGES.loadFailed),
+        life: TOAST_LIFE.long,
+      });
+  }, [files.isError, notify, t]);
 
   const confirmDelete = (file: FileRecord) =>
     deleteFile.mutate(file._id, {
       onSuccess: () =>
-        notify({ severity: 'success', summary: 'Success', detail: FILE_MESSAGES.deleted, life: TOAST_LIFE.long }),
+        notify({
+          severity: 'success',
+          summary: t('files.summary.success'),
+          detail: translateMessage(FILE_MESSAGES.deleted),
+          life: TOAST_LIFE.long,
+        }),
       onError: () =>
-        notify({ severity: 'error', summary: 'Error', detail: FILE_MESSAGES.deleteFailed, life: TOAST_LIFE.long }),
+        notify({
+          severity: 'error',
+          summary: t('common.error'),
+          detail: translateMessage(FILE_MESSAGES.deleteFailed),
+          life: TOAST_LIFE.long,
+        }),
     });
 
   return (
-    <PageSection title="File Manager">
+    <PageSection title={t('files.title')}>
       {/* The table shows its own bar while the list first loads. */}
       {(files.isRefetching || deleteFile.isPending) && <PageLoader />}
       <FileTable
@@ -47,21 +65,21 @@ export function FileListPage() {
         loading={files.isPending}
         onDownload={(file) => void download(file._id)}
         onDelete={setDeleting}
-        toolbar={<Button label="Import" icon="pi pi-upload" onClick={() => setImporting(true)} />}
+        toolbar={<Button label={t('files.import')} icon="pi pi-upload" onClick={() => setImporting(true)} />}
         firstStep={
           noLanguages ? (
             <>
-              <p className="mt-0">{FILE_MESSAGES.noFilesNoLanguages}</p>
-              <Link to="/admin/languages">Go to Languages</Link>
+              <p className="mt-0">{translateMessage(FILE_MESSAGES.noFilesNoLanguages)}</p>
+              <Link to="/admin/languages">{t('files.goToLanguages')}</Link>
             </>
           ) : (
-            FILE_MESSAGES.noFiles
+            translateMessage(FILE_MESSAGES.noFiles)
           )
         }
       />
       {importing && <UploadDialog onHide={() => setImporting(false)} />}
       <ConfirmDelete
-        message={deleting ? `Are you sure you want to delete ${deleting.name}?` : null}
+        message={deleting ? t('table.deleteOne', { row: deleting.name }) : null}
         onHide={() => setDeleting(null)}
         onAccept={() => deleting && confirmDelete(deleting)}
       />

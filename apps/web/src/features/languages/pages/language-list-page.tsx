@@ -1,17 +1,27 @@
 import { LANGUAGE_MESSAGES, languageInputSchema } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
 import { NamedRecordScreen } from '../../../components/record-table/named-record-screen.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { languageRecords, useDeleteLanguages } from '../../../lib/resources/languages.ts';
 
 export function LanguageListPage() {
+  const { t } = useTranslation();
   const remove = useDeleteLanguages();
   return (
     <NamedRecordScreen
-      title="Languages"
-      noun="Language"
+      title={t('languages.title')}
+      words={{
+        id: 'language',
+        newTitle: t('languages.new'),
+        editTitle: t('languages.edit'),
+        created: (name) => t('languages.created', { name }),
+        updated: (name) => t('languages.updated', { name }),
+        none: t('languages.none'),
+      }}
       records={languageRecords}
       schema={languageInputSchema}
-      firstStep={LANGUAGE_MESSAGES.none}
-      onDelete={{ run: (rows) => remove.mutateAsync(rows), done: LANGUAGE_MESSAGES.deleted }}
+      firstStep={translateMessage(LANGUAGE_MESSAGES.none)}
+      onDelete={{ run: (rows) => remove.mutateAsync(rows), done: translateMessage(LANGUAGE_MESSAGES.deleted) }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { FileUpload } from 'primereact/fileupload';
 import { Tag, type TagProps } from 'primereact/tag';
 import { type SyntheticEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Where the chosen files stand: what the latest run did with them, or that none has yet. */
 export interface ExportStatus {
@@ -29,6 +30,7 @@ interface ExportFileProps {
  * says instead what the dry run or the import did with the file, and gives its size as the rest of the portal does.
  */
 function ExportFile({ file, status, disabled, onRemove }: ExportFileProps) {
+  const { t } = useTranslation();
   return (
     <div className="flex align-items-center gap-2 w-full">
       <div className="flex flex-wrap align-items-center column-gap-3 row-gap-1 flex-1">
@@ -42,7 +44,7 @@ function ExportFile({ file, status, disabled, onRemove }: ExportFileProps) {
         rounded
         text
         severity="danger"
-        aria-label={`Remove ${file.name}`}
+        aria-label={t('files.upload.remove', { file: file.name })}
         disabled={disabled}
         onClick={onRemove}
       />
@@ -52,6 +54,7 @@ function ExportFile({ file, status, disabled, onRemove }: ExportFileProps) {
 
 /** Picks the legacy export: its .json files, or one .zip of them and the PDFs. */
 export function ExportPicker({ files, onChange, status, disabled }: ExportPickerProps) {
+  const { t } = useTranslation();
   const picker = useRef<FileUpload>(null);
   return (
     <FileUpload
@@ -69,7 +72,7 @@ export function ExportPicker({ files, onChange, status, disabled }: ExportPicker
           {chooseButton}
           <Button
             type="button"
-            label="Clear"
+            label={t('migration.picker.clear')}
             icon="pi pi-times"
             outlined
             disabled={disabled || files.length === 0}
@@ -78,20 +81,15 @@ export function ExportPicker({ files, onChange, status, disabled }: ExportPicker
         </div>
       )}
       progressBarTemplate={() => null}
-      chooseOptions={{ icon: 'pi pi-folder-open', label: 'Choose files' }}
-      pt={{ input: { 'aria-label': 'Legacy export files' } }}
+      chooseOptions={{ icon: 'pi pi-folder-open', label: t('migration.picker.choose') }}
+      pt={{ input: { 'aria-label': t('migration.picker.files') } }}
       onSelect={(event) => onChange(event.files)}
       onRemove={(event) => onChange(files.filter((file) => file !== event.file))}
       onClear={() => onChange([])}
       itemTemplate={(file, options) => (
         <ExportFile file={file as File} status={status} disabled={disabled} onRemove={options.onRemove} />
       )}
-      emptyTemplate={
-        <p className="m-0 text-muted">
-          Drop the export here: accounts.json, churches.json, languages.json, translations.json, files.json and
-          transactions.json, or one .zip of them with the PDFs.
-        </p>
-      }
+      emptyTemplate={<p className="m-0 text-muted">{t('migration.picker.drop')}</p>}
     />
   );
 }

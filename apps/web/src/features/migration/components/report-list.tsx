@@ -3,6 +3,7 @@ import { Column, type ColumnProps } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 // The portal's tables' phone layout, which these share.
 import '../../../components/record-table/record-table.css';
+import { useTranslation } from 'react-i18next';
 
 export interface ReportColumn {
   field: string;
@@ -21,12 +22,11 @@ export interface ReportListProps {
 
 /** One list of a migration report (conflicts, notes, missing PDFs), paged, with the number left out. */
 export function ReportList({ title, rows, notListed, columns, empty }: ReportListProps) {
+  const { t } = useTranslation();
   const total = rows.length + notListed;
   return (
     <section aria-label={title} className="mt-4">
-      <h3 className="text-base font-semibold mt-0 mb-2">
-        {title} ({total})
-      </h3>
+      <h3 className="text-base font-semibold mt-0 mb-2">{t('migration.report.listTitle', { title, total })}</h3>
       <DataTable
         value={rows}
         paginator={rows.length > 10}
@@ -43,7 +43,9 @@ export function ReportList({ title, rows, notListed, columns, empty }: ReportLis
           <Column key={column.field} field={column.field} header={column.header} body={column.body} />
         ))}
       </DataTable>
-      {notListed > 0 && <p className="text-muted text-sm mb-0">{notListed} more not listed.</p>}
+      {notListed > 0 && (
+        <p className="text-muted text-sm mb-0">{t('migration.report.notListed', { count: notListed })}</p>
+      )}
     </section>
   );
 }

@@ -2,8 +2,10 @@ import { MIGRATION_MESSAGES } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useMigrationReport } from '../api/get-migration-report.ts';
 import { useImportLegacyExport } from '../api/import-legacy-export.ts';
@@ -20,18 +22,20 @@ const selectionKey = (files: File[]) =>
 
 type Outcome = 'checked' | 'imported' | 'failed';
 
-const STATUS: Record<Outcome | 'new' | 'checking' | 'importing', ExportStatus> = {
-  new: { label: 'Not checked yet', severity: 'warning' },
-  checking: { label: 'Dry run…', severity: 'info' },
-  importing: { label: 'Importing…', severity: 'info' },
-  checked: { label: 'Dry run done', severity: 'info' },
-  imported: { label: 'Imported', severity: 'success' },
-  failed: { label: 'Failed', severity: 'danger' },
-};
+/** Each state of the chosen files: its words in the catalogue, and its colour. */
+const STATUS = {
+  new: { label: 'migration.status.new', severity: 'warning' },
+  checking: { label: 'migration.status.checking', severity: 'info' },
+  importing: { label: 'migration.status.importing', severity: 'info' },
+  checked: { label: 'migration.status.checked', severity: 'info' },
+  imported: { label: 'migration.status.imported', severity: 'success' },
+  failed: { label: 'migration.status.failed', severity: 'danger' },
+} as const satisfies Record<Outcome | 'new' | 'checking' | 'importing', ExportStatus>;
 
 /** Super Admins import the legacy portal's export: a dry run first, then the import itself. */
 export function MigrationPage() {
-  useDocumentTitle('Migration');
+  const { t } = useTranslation();
+  useDocumentTitle(t('menu.migration'));
   const notify = useToast();
   const report = useMigrationReport();
   const run = useImportLegacyExport();
@@ -51,13 +55,13 @@ export function MigrationPage() {
           setLastRun({ key, outcome: dryRun ? 'checked' : 'imported' });
           notify({
             severity: 'success',
-            summary: dryRun ? 'Dry run finished' : 'Import finished',
-            detail: dryRun ? 'Nothing was written: read the report, then import.' : 'The export is imported.',
+            summary: dryRun ? t('migration.dryRunFinished') : t('migration.importFinished'),
+            detail: dryRun ? t('migration.dryRunDetail') : t('migration.importDetail'),
           });
         },
         onError: (error) => {
           setLastRun({ key, outcome: 'failed' });
-          notify({ severity: 'error', summary: 'Migration', detail: error.message, life: TOAST_LIFE.long });
+          notify({ severity: 'error', summary: t('menu.migration'), detail: error.message, life: TOAST_LIFE.long });
         },
       },
     );
@@ -66,23 +70,19 @@ export function MigrationPage() {
     <div className="flex flex-column gap-3">
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="page-title">
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-2">
-          Migration
+          {t('menu.migration')}
         </h1>
-        <p className="text-muted line-height-3 mt-0">
-          Upload the legacy portal's export (the .json files of mongoexport, or one .zip of them with the PDFs). Run a
-          dry run first: it reports what the import would do and writes nothing. Importing the same export again changes
-          nothing.
-        </p>
+        <p className="text-muted line-height-3 mt-0">{t('migration.intro')}</p>
         <ExportPicker
           files={files}
           onChange={setFiles}
-          status={STATUS[running || outcome || 'new']}
+          status={{ ...STATUS[running || outcome || 'new'], label: t(STATUS[running || outcome || 'new'].label) }}
           disabled={run.isPending}
         />
         <div className="flex flex-wrap gap-2 mt-3">
           <Button
             type="button"
-            label="Dry run"
+            label={t('migration.dryRun')}
             icon="pi pi-search"
             outlined
             disabled={files.length === 0 || run.isPending}
@@ -91,7 +91,7 @@ export function MigrationPage() {
           />
           <Button
             type="button"
-            label="Import"
+            label={t('files.import')}
             icon="pi pi-upload"
             disabled={files.length === 0 || !checked || run.isPending}
             loading={run.isPending && run.variables?.dryRun === false}
@@ -99,7 +99,7 @@ export function MigrationPage() {
           />
         </div>
         {files.length > 0 && !checked && !run.isPending && (
-          <p className="text-sm text-muted mb-0">Import is enabled once a dry run of these files has finished.</p>
+          <p className="text-sm text-muted mb-0">{t('migration.importAfterDryRun')}</p>
         )}
         {run.isPending && <MigrationProgressBar />}
         {run.isError && (
@@ -108,7 +108,7 @@ export function MigrationPage() {
       </section>
       {report.isPending && <PageLoader />}
       {report.isError && <Message severity="error" text={report.error.message} />}
-      {report.data === null && <Message severity="info" text={MIGRATION_MESSAGES.noReport} />}
+      {report.data === null && <Message severity="info" text={translateMessage(MIGRATION_MESSAGES.noReport)} />}
       {report.data && <MigrationReportView report={report.data} />}
     </div>
   );

@@ -11,14 +11,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { DropdownField, type DropdownOptions } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
+import { titleOptions } from '../../../components/form/title-field.tsx';
 import { churchesQuery } from '../../../lib/resources/churches.ts';
 import { countriesQuery } from '../../../lib/resources/countries.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { churchOptions } from './church-options.ts';
+import { roleLabel } from './role-labels.ts';
 
 export type AccountChanges = z.output<typeof updateAccountSchema>;
 
@@ -39,6 +42,7 @@ interface UserFormProps {
 }
 
 export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFormProps) {
+  const { t } = useTranslation();
   const { user } = useSession();
   // The server refuses (403) a change of one's own role or verified flag: locked here rather than refused on save.
   const isSelf = user?.id === account.id;
@@ -93,54 +97,64 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
 
   return (
     <form className="p-fluid formgrid grid" noValidate onSubmit={handleSubmit(onSave)}>
-      {dropdownField('title', 'Title', { options: [...TITLES], placeholder: 'Select a title' })}
+      {dropdownField('title', t('form.title.label'), {
+        options: titleOptions(TITLES, t),
+        optionLabel: 'label',
+        optionValue: 'value',
+        placeholder: t('form.title.placeholder'),
+      })}
       {dropdownField(
         'role',
-        'Role',
-        { options: roleChoices(account, user?.role), disabled: isSelf },
+        t('users.role'),
+        {
+          options: roleChoices(account, user?.role).map((role) => ({ value: role, label: roleLabel(role, t) })),
+          optionLabel: 'label',
+          optionValue: 'value',
+          disabled: isSelf,
+        },
         isSelf ? SELF_NOTE_ID : undefined,
       )}
-      {textField('firstName', 'First Name', 'col-12 md:col-6')}
-      {textField('lastName', 'Last Name', 'col-12 md:col-6')}
-      {textField('email', 'Email', 'col-12')}
-      {dropdownField('church', 'Church', {
+      {textField('firstName', t('common.firstName'), 'col-12 md:col-6')}
+      {textField('lastName', t('common.lastName'), 'col-12 md:col-6')}
+      {textField('email', t('common.email'), 'col-12')}
+      {dropdownField('church', t('users.church'), {
         options: churchOptions(churches.data),
         optionLabel: 'label',
         optionValue: 'id',
         loading: churches.isPending,
         filter: true,
         showClear: true,
-        placeholder: 'No church',
+        placeholder: t('users.noChurch'),
       })}
-      {dropdownField('country', 'Country', {
+      {dropdownField('country', t('users.country'), {
         options: countries.data ?? [],
         optionLabel: 'country',
         optionValue: 'country',
         loading: countries.isPending,
         filter: true,
         showClear: true,
-        placeholder: 'No country',
+        placeholder: t('users.noCountry'),
       })}
       <div className="col-12 flex flex-wrap gap-4 mb-3">
-        {checkboxField('isMember', 'Member')}
-        {checkboxField('isVerified', 'Verified', isSelf)}
+        {checkboxField('isMember', t('users.member'))}
+        {checkboxField('isVerified', t('users.verified'), isSelf)}
       </div>
       {isSelf && (
         <p id={SELF_NOTE_ID} className="col-12 mt-0 text-sm text-color-secondary">
-          Your own role and verified flag can only be changed by another admin.
+          {t('users.selfNote')}
         </p>
       )}
       <div className="col-12 flex flex-wrap justify-content-end gap-2">
         <Button
           type="button"
-          label="Delete"
+          label={t('common.delete')}
           icon="pi pi-trash"
           outlined
           className="w-auto"
           loading={deleting}
           onClick={onDelete}
         />
-        <Button type="submit" label="Save" icon="pi pi-check" className="w-auto" loading={saving} />
+        <Button type="submit" label={t('common.save')} icon="pi pi-check" className="w-auto" loading={saving} />
       </div>
     </form>
   );

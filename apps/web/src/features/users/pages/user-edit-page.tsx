@@ -2,10 +2,12 @@ import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
 import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { accountQuery, useDeleteAccount, useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { updateSessionUser } from '../../../lib/session/session-store.ts';
@@ -16,6 +18,7 @@ import { type AccountChanges, UserForm } from '../components/user-form.tsx';
 const USER_LIST_PATH = '/admin/user-list';
 
 export function UserEditPage() {
+  const { t } = useTranslation();
   const id = useParams().id ?? '';
   const { user } = useSession();
   const notify = useToast();
@@ -28,11 +31,11 @@ export function UserEditPage() {
   const isSelf = user?.id === id;
 
   const deleteQuestion = isSelf
-    ? 'Are you sure you want to delete your own account? You will be signed out.'
-    : `Are you sure you want to delete ${account.data?.email ?? 'this user'}?`;
+    ? t('users.edit.deleteSelf')
+    : t('table.deleteOne', { row: account.data?.email ?? t('users.edit.thisUser') });
 
   const fail = (failure: Error) =>
-    notify({ severity: 'error', summary: 'Error', detail: failure.message, life: TOAST_LIFE.long });
+    notify({ severity: 'error', summary: t('common.error'), detail: failure.message, life: TOAST_LIFE.long });
 
   const save = (changes: AccountChanges) =>
     update.mutate(
@@ -40,7 +43,11 @@ export function UserEditPage() {
       {
         onSuccess: (saved) => {
           if (isSelf) updateSessionUser(saved);
-          notify({ severity: 'success', summary: 'Successful', detail: `User ${saved.email} saved` });
+          notify({
+            severity: 'success',
+            summary: t('table.successful'),
+            detail: t('users.edit.saved', { email: saved.email }),
+          });
           navigate(USER_LIST_PATH);
         },
         onError: fail,
@@ -52,7 +59,11 @@ export function UserEditPage() {
       { id },
       {
         onSuccess: () => {
-          notify({ severity: 'success', summary: 'Successful', detail: ACCOUNT_MESSAGES.accountDeleted });
+          notify({
+            severity: 'success',
+            summary: t('table.successful'),
+            detail: translateMessage(ACCOUNT_MESSAGES.accountDeleted),
+          });
           if (isSelf) leaveSession();
           else navigate(USER_LIST_PATH);
         },
@@ -61,11 +72,11 @@ export function UserEditPage() {
     );
 
   return (
-    <PageSection title="Edit User">
+    <PageSection title={t('users.edit.title')}>
       <p className="mt-0">
         <Link to={USER_LIST_PATH}>
           <i className="pi pi-arrow-left mr-2" aria-hidden="true" />
-          Back to Users
+          {t('users.edit.back')}
         </Link>
       </p>
       {account.isPending && <PageLoader />}

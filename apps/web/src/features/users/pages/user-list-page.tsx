@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
 import { accountPageQuery } from '../../../lib/resources/accounts.ts';
 import { MoveToChurchDialog } from '../components/move-to-church-dialog.tsx';
+import { roleLabel } from '../components/role-labels.ts';
 
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'createdAt', sortOrder: -1, search: '' };
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The address, wrapping after its @ where the column is narrow (and anywhere, if even a half is too long). */
 function emailCell({ email }: Account) {
@@ -30,19 +30,21 @@ function emailCell({ email }: Account) {
 type Moving = { accounts: Account[]; clearSelection: () => void } | null;
 
 export function UserListPage() {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const navigate = useNavigate();
   const [page, setPage] = useState(FIRST_PAGE);
   const accounts = useQuery(accountPageQuery(page));
   const [moving, setMoving] = useState<Moving>(null);
 
   return (
-    <PageSection title="Users">
+    <PageSection title={t('menu.users')}>
       <RecordTable
-        label="Users"
+        label={t('menu.users')}
         value={accounts.data?.items ?? []}
         loading={accounts.isFetching}
         error={accounts.error}
-        emptyMessage="No user found."
+        emptyMessage={t('users.none')}
         rowLabel={(account) => `${account.firstName} ${account.lastName}`}
         labelField="email"
         dense
@@ -50,7 +52,7 @@ export function UserListPage() {
         selectionActions={(selected, clearSelection) => (
           <Button
             type="button"
-            label="Move to church"
+            label={t('users.move.title')}
             icon="pi pi-building-columns"
             outlined
             disabled={selected.length === 0}
@@ -59,15 +61,30 @@ export function UserListPage() {
         )}
         serverPage={{ total: accounts.data?.total ?? 0, page, onChange: setPage }}
       >
-        <Column field="firstName" header="First Name" sortable />
-        <Column field="lastName" header="Last Name" sortable />
-        <Column field="isMember" header="Member" sortable body={(account: Account) => yesNo(account.isMember)} />
-        <Column field="role" header="Role" sortable />
-        <Column field="email" header="Email" sortable body={emailCell} bodyClassName="record-table-break" />
-        <Column field="country" header="Country" sortable />
-        <Column field="churchName" header="Church" sortable />
-        <Column field="isVerified" header="Verified" sortable body={(account: Account) => yesNo(account.isVerified)} />
-        <Column field="createdAt" header="Created At" sortable body={dateBody('created')} />
+        <Column field="firstName" header={t('common.firstName')} sortable />
+        <Column field="lastName" header={t('common.lastName')} sortable />
+        <Column
+          field="isMember"
+          header={t('users.member')}
+          sortable
+          body={(account: Account) => yesNo(account.isMember)}
+        />
+        <Column
+          field="role"
+          header={t('users.role')}
+          sortable
+          body={(account: Account) => roleLabel(account.role, t)}
+        />
+        <Column field="email" header={t('common.email')} sortable body={emailCell} bodyClassName="record-table-break" />
+        <Column field="country" header={t('users.country')} sortable />
+        <Column field="churchName" header={t('users.church')} sortable />
+        <Column
+          field="isVerified"
+          header={t('users.verified')}
+          sortable
+          body={(account: Account) => yesNo(account.isVerified)}
+        />
+        <Column field="createdAt" header={t('users.createdAt')} sortable body={dateBody('created')} />
       </RecordTable>
       {moving && (
         <MoveToChurchDialog

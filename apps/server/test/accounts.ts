@@ -36,8 +36,8 @@ export function useAccountsApp() {
 }
 
 /** Posts from an address of its own and waits for the mail the answer promised. */
-export async function post(url: string, payload?: object) {
-  const response = await app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+export async function post(url: string, payload?: object, headers?: Record<string, string>) {
+  const response = await app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextAddress() });
   await Promise.all(composing);
   return response;
 }

@@ -31,7 +31,7 @@ async function choose(page: Page, label: string, option: string) {
     .and(page.getByLabel(label, { exact: true }))
     .focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
 test('a new member signs up, verifies, signs in, edits the profile, signs out and resets the password', async ({

@@ -23,7 +23,7 @@ async function chooseOption(page: Page, combobox: string, option: string) {
   await page.keyboard.press('Enter');
   const filter = page.locator('.p-dropdown-filter');
   if (await filter.isVisible()) await filter.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
 async function confirmDelete(page: Page) {
@@ -304,7 +304,7 @@ test("users: search, sort and page the list, and change a user's role", async ({
   await page.keyboard.press('Enter');
   // An Admin can not make a Super Admin.
   await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['Admin', 'User']);
-  await page.getByRole('option', { name: 'Admin' }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Admin' }).click();
   // Churches of the same name are told apart by their country.
   await page.getByLabel('Church', { exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -313,7 +313,10 @@ test("users: search, sort and page the list, and change a user's role", async ({
     `${church} (Ghana)`,
     `${church} (Kenya)`,
   ]);
-  await page.getByRole('option', { name: `${church} (Kenya)` }).click();
+  await page
+    .locator('.p-dropdown-panel')
+    .getByRole('option', { name: `${church} (Kenya)` })
+    .click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, `User ${person.email} saved`)).toBeVisible();
 

@@ -14,7 +14,7 @@ const toast = (page: Page, text: string) => page.locator('.p-toast').getByText(t
 /** Opens a PrimeReact Dropdown by its input's id and picks an option. */
 async function choose(page: Page, id: string, option: string) {
   await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
 test('books: the list, a new book, a duplicate refused with the server’s message, a rename, and no delete', async ({
@@ -143,7 +143,7 @@ test('the download panel offers every book, and a book renamed meanwhile still g
   expect(download.suggestedFilename()).toBe(`Pathways-${run}-English-${EDITION_YEAR}-01.pdf`);
   expect((await readFile(await download.path())).equals(pdf)).toBe(true);
   await page.locator('.p-dropdown', { has: page.locator('#download-book') }).click();
-  await expect(page.getByRole('option', { name, exact: true })).toHaveCount(0);
+  await expect(page.locator('.p-dropdown-panel').getByRole('option', { name, exact: true })).toHaveCount(0);
 });
 
 test('an answer that is not the JSON it says it is shows as an error on the screen', async ({ page }) => {

@@ -71,7 +71,7 @@ test('the church dialog clears an error as soon as its field is filled', async (
   await dialog.getByLabel('Church').fill('Grace Chapel');
   await expect(errors).toHaveCount(before - 1);
   await dialog.locator('.p-dropdown', { has: page.locator('#church-country') }).click();
-  await page.getByRole('option', { name: 'Ghana', exact: true }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Ghana', exact: true }).click();
   await expect(errors).toHaveCount(before - 2);
 });
 

@@ -20,7 +20,7 @@ import { bearerOf, signInAs } from './support/session.ts';
 /** Opens a PrimeReact Dropdown by its input's id and picks an option. */
 async function choose(page: Page, id: string, option: string) {
   await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
 const toast = (page: Page, text: string) => page.locator('.p-toast-message').filter({ hasText: text });

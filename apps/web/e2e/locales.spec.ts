@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LOCALE_NAMES } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { bearerOf, createAccount, signInAs } from './support/session.ts';
 
@@ -82,8 +83,11 @@ async function untranslated(page: Page, data: string[]) {
     .filter((line) => /[A-Za-z]{3}/.test(line) && !line.includes('⟦') && !line.includes('⟧'));
 }
 
-/** The portal's name in its logo, the same in every language. */
-const BRAND = ['Teen', 'Devotional'];
+/**
+ * The portal's name in its logo, the same in every language, and the names of the portal's languages, each
+ * written as its readers write it (the language picker, the profile's Language).
+ */
+const BRAND = ['Teen', 'Devotional', ...Object.values(LOCALE_NAMES)];
 
 /** Whether the page scrolls sideways, and which texts are wider than the box that clips them. */
 async function layoutProblems(page: Page) {
@@ -96,7 +100,19 @@ async function layoutProblems(page: Page) {
           element.getBoundingClientRect().right > window.innerWidth + 1 &&
           ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1),
       );
-      const named = outside.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+      // Text can also run out of a box that stays inside the window (an unbreakable word): name its element.
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const element = node.parentElement;
+        if (element && range.getBoundingClientRect().right > window.innerWidth + 1) outside.push(element);
+      }
+      const named = outside
+        .slice(0, 3)
+        .map(
+          (element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`,
+        );
       problems.push(`the page is ${document.documentElement.scrollWidth} px wide in ${window.innerWidth} px: ${named}`);
     }
     for (const element of document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, legend, th, td')) {

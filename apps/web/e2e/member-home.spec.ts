@@ -93,7 +93,7 @@ const thisMonthCards = (page: Page) =>
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
 test.describe('on a phone', () => {

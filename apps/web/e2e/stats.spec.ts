@@ -59,7 +59,7 @@ const chart = (page: Page, title: string) => page.getByRole('img', { name: new R
 async function chooseBook(page: Page, book: string) {
   await page.getByLabel('Book', { exact: true }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('option', { name: book }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: book }).click();
   await page.getByRole('button', { name: 'Search' }).click();
 }
 

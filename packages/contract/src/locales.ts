@@ -1,11 +1,14 @@
 /**
  * The languages the portal itself speaks: its screens, messages and e-mails (issue 15). Each has one catalogue,
  * `packages/contract/locales/<locale>.json`; adding a locale is that file and a line here, its name as its
- * readers write it (`fr: 'Français'`). French, Spanish, Portuguese and Swahili come once every screen draws its
- * words from the catalogue.
+ * readers write it (`fr: 'Français'`).
  */
 export const LOCALE_NAMES = {
   en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  pt: 'Português',
+  sw: 'Kiswahili',
 } as const;
 
 export type Locale = keyof typeof LOCALE_NAMES;

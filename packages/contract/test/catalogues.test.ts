@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { localeOptions } from 'primereact/api';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, MESSAGE_CODES } from '../src/index.ts';
 
@@ -88,9 +89,23 @@ describe('the catalogues', () => {
     const unused = [...english.keys()].filter(
       (key) =>
         !key.startsWith('messages.') &&
+        !key.startsWith('prime.') &&
         !sources.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)),
     );
     expect(unused).toEqual([]);
+  });
+
+  it("keeps in `prime` only PrimeReact's own words, by their PrimeReact names (apps/web lib/i18n/prime-locale.ts)", () => {
+    const primeReact = localeOptions('en') as Record<string, unknown> & { aria: Record<string, string> };
+    const unknown = [...english.keys()]
+      .filter((key) => key.startsWith('prime.'))
+      .filter((key) => {
+        const [, first = '', second] = key.split('.');
+        return second === undefined
+          ? typeof primeReact[first] !== 'string'
+          : first !== 'aria' || !primeReact.aria[second];
+      });
+    expect(unknown).toEqual([]);
   });
 
   it('has every key the code asks for', () => {

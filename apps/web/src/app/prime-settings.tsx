@@ -1,5 +1,7 @@
 import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import { type ReactNode, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { primeLocale } from '../lib/i18n/prime-locale.ts';
 import { getLayoutSettings, useLayoutSettings } from '../lib/layout-settings/layout-settings.ts';
 import { PASS_THROUGH } from './prime-pass-through.ts';
 
@@ -12,11 +14,21 @@ function FollowLayoutSettings() {
   return null;
 }
 
+/** PrimeReact's own words follow the portal's language. */
+function FollowLocale() {
+  const { i18n } = useTranslation();
+  const { setLocale } = useContext(PrimeReactContext);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the words change with the language
+  useEffect(() => setLocale?.(primeLocale()), [i18n.language, setLocale]);
+  return null;
+}
+
 export function PrimeSettings({ children }: { children: ReactNode }) {
   const { ripple, inputStyle } = getLayoutSettings();
   return (
-    <PrimeReactProvider value={{ ripple, inputStyle, pt: PASS_THROUGH }}>
+    <PrimeReactProvider value={{ ripple, inputStyle, locale: primeLocale(), pt: PASS_THROUGH }}>
       <FollowLayoutSettings />
+      <FollowLocale />
       {children}
     </PrimeReactProvider>
   );

@@ -10,35 +10,46 @@ useAccountsApp();
 
 const accountOf = async (email: string) => (await app.db.select().from(accounts).where(eq(accounts.email, email)))[0];
 const english = translator('en');
+const french = translator('fr');
+const swahili = translator('sw');
 
 describe("an account's language (decision 028)", () => {
   it('keeps the language someone signed up in and mails them in it, subject and body, linking its pages', async () => {
-    const email = `en-${Date.now()}@example.org`;
-    const response = await post('/api/accounts/register', { ...registration(email), locale: 'en' });
+    const email = `fr-${Date.now()}@example.org`;
+    const response = await post('/api/accounts/register', { ...registration(email), locale: 'fr' });
     expect(response.statusCode).toBe(200);
-    expect((await accountOf(email))?.locale).toBe('en');
+    expect((await accountOf(email))?.locale).toBe('fr');
     const [mail] = sent;
-    expect(mail?.subject).toBe(english('mail.verification.subject'));
-    expect(mail?.text).toContain(english('mail.verification.body', { hours: 24 }));
-    expect(mail?.text).toContain('/en/account/verify-email?token=');
-    expect(mail?.html).toContain('<html lang="en">');
+    expect(french('mail.verification.subject')).not.toBe(english('mail.verification.subject'));
+    expect(mail?.subject).toBe(french('mail.verification.subject'));
+    expect(mail?.text).toContain(french('mail.verification.body', { hours: 24 }));
+    expect(mail?.text).toContain('/fr/account/verify-email?token=');
+    expect(mail?.html).toContain('<html lang="fr">');
   });
 
-  it("writes to someone who chose none in their browser's language, or English, and keeps no choice for them", async () => {
-    const email = `none-${Date.now()}@example.org`;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/accounts/register',
-      payload: registration(email),
-      // No language the portal speaks: English.
-      headers: { 'accept-language': 'de-DE,de;q=0.9' },
-      remoteAddress: nextAddress(),
-    });
-    expect(response.statusCode).toBe(200);
-    await app.mail.idle();
-    expect(sent[0]?.subject).toBe(english('mail.verification.subject'));
-    expect((await accountOf(email))?.locale).toBeNull();
-  });
+  it.each([
+    ['sw-KE,sw;q=0.9,en;q=0.5', swahili],
+    // The first language the portal speaks, by weight.
+    ['de-DE,fr;q=0.8,sw;q=0.9', swahili],
+    // No language the portal speaks: English.
+    ['de-DE,de;q=0.9', english],
+  ])(
+    "writes to someone who chose none in their browser's language (%s), and keeps no choice for them",
+    async (header, translate) => {
+      const email = `none-${Date.now()}@example.org`;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/accounts/register',
+        payload: registration(email),
+        headers: { 'accept-language': header },
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode).toBe(200);
+      await app.mail.idle();
+      expect(sent[0]?.subject).toBe(translate('mail.verification.subject'));
+      expect((await accountOf(email))?.locale).toBeNull();
+    },
+  );
 
   it('is returned by sign-in, changed from the profile, and then used by every mail', async () => {
     const { account, password } = await createTestAccount(app);
@@ -48,15 +59,16 @@ describe("an account's language (decision 028)", () => {
       method: 'PUT',
       url: `/api/accounts/updateUser/${account.id}`,
       headers: { authorization: `Bearer ${token}` },
-      payload: { locale: 'en' },
+      payload: { locale: 'sw' },
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().locale).toBe('en');
-    expect((await signIn(app, account.email, password)).body.locale).toBe('en');
+    expect(changed.json().locale).toBe('sw');
+    expect((await signIn(app, account.email, password)).body.locale).toBe('sw');
 
-    await post('/api/accounts/forgot-password', { email: account.email });
-    expect(sent[0]?.subject).toBe(english('mail.reset.subject'));
-    expect(sent[0]?.text).toContain('/en/account/reset-password?token=');
+    // The account's choice wins over the browser's.
+    await post('/api/accounts/forgot-password', { email: account.email }, { 'accept-language': 'fr' });
+    expect(sent[0]?.subject).toBe(swahili('mail.reset.subject'));
+    expect(sent[0]?.text).toContain('/sw/account/reset-password?token=');
   });
 
   it('refuses a language the portal does not speak, with its code, and keeps the account as it was', async () => {

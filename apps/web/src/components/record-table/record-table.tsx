@@ -54,6 +54,8 @@ export interface RecordDeletion<Row> {
   run: (rows: Row[]) => Promise<DeleteOutcome<Row>>;
   /** Toast when every row was deleted. */
   done: string;
+  /** The question before several rows go, in the kind's own words: "Delete the 3 selected churches?". */
+  question: (count: number) => string;
 }
 
 interface RecordTableProps<Row extends { id: string }> {
@@ -155,7 +157,7 @@ export function RecordTable<Row extends { id: string }>({
   const deleteQuestion = (rowsToDelete: Row[]) =>
     rowsToDelete.length === 1 && rowsToDelete[0]
       ? t('table.deleteOne', { row: rowLabel(rowsToDelete[0]) })
-      : t('table.deleteSelected', { count: rowsToDelete.length, label: label.toLowerCase() });
+      : (onDelete?.question(rowsToDelete.length) ?? '');
 
   const deleteRows = async (rowsToDelete: Row[]) => {
     if (!onDelete) return;

@@ -48,3 +48,22 @@ export const monthOptions = () =>
 
 /** A count as people read it: "12,345", "12 345". */
 export const formatNumber = (value: number) => marked(formattersOf(activeLocale()).number.format(value));
+
+/** Day and month names, Sunday and January first, as a calendar shows them: "lundi", "lun.", "janvier", "janv.". */
+export function calendarNames() {
+  const locale = activeLocale() === PSEUDO_LOCALE ? 'en-GB' : activeLocale();
+  const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    return dates.map((date) => marked(format.format(date)));
+  };
+  // 2023-01-01 was a Sunday.
+  const days = Array.from({ length: 7 }, (_, index) => new Date(Date.UTC(2023, 0, 1 + index)));
+  const months = Array.from({ length: 12 }, (_, index) => new Date(Date.UTC(2023, index, 1)));
+  return {
+    dayNames: names({ weekday: 'long' }, days),
+    dayNamesShort: names({ weekday: 'short' }, days),
+    dayNamesMin: names({ weekday: 'narrow' }, days),
+    monthNames: names({ month: 'long' }, months),
+    monthNamesShort: names({ month: 'short' }, months),
+  };
+}

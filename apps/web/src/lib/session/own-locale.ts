@@ -1,13 +1,16 @@
 import type { Locale } from '@portal/contract';
 import { useEffect } from 'react';
-import { api } from '../api-client.ts';
 import { activeLocale, changeLocale } from '../i18n/i18n.ts';
 import { useSession } from './session-provider.tsx';
-import { getSession, type SessionUser, updateSessionUser } from './session-store.ts';
+import { getSession, updateSessionUser } from './session-store.ts';
 
-/** Keeps the language chosen on the signed-in account, for the next browser and for the mails. */
+/**
+ * Keeps the language chosen on the signed-in account, for the next browser and for the mails. The accounts module
+ * (and TanStack Query's mutations with it) loads only then: the landing page's picker goes without it.
+ */
 export async function updateOwnLocale(id: string, locale: Locale) {
-  const account = await api.put<SessionUser>(`/accounts/updateUser/${encodeURIComponent(id)}`, { locale });
+  const { updateAccount } = await import('../resources/accounts.ts');
+  const account = await updateAccount({ id, changes: { locale } });
   if (getSession().user?.id === account.id) updateSessionUser(account);
 }
 

@@ -35,6 +35,7 @@ export function ChurchListPage() {
         onDelete={{
           run: (rows) => remove.mutateAsync(rows),
           done: translateMessage(CHURCH_MESSAGES.deleted),
+          question: (count) => t('churches.deleteSelected', { count }),
         }}
       >
         <Column field="country" header={t('churches.country')} sortable />

@@ -83,7 +83,7 @@ export function DownloadPanel() {
       <h1 id="download-title" className="text-2xl font-semibold mt-0 mb-2">
         {t('downloads.panel.title')}
       </h1>
-      <p className="mt-0 mb-4 text-muted">
+      <p className="mt-0 mb-4 text-muted wrap-anywhere">
         <Trans i18nKey="downloads.panel.hello" values={{ email: user?.email }} components={{ strong: <strong /> }} />
       </p>
       <form onSubmit={submit} noValidate aria-label={t('downloads.panel.edition')}>

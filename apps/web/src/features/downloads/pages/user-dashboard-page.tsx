@@ -67,7 +67,7 @@ export function UserDashboardPage() {
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-1">
           {t('downloads.home.welcome', { name: user?.fullName })}
         </h1>
-        <p className="mt-0 mb-2 text-muted">{user?.email}</p>
+        <p className="mt-0 mb-2 text-muted wrap-anywhere">{user?.email}</p>
         <DownloadCounts />
       </section>
       <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="this-month-title">

@@ -21,7 +21,11 @@ export function LanguageListPage() {
       records={languageRecords}
       schema={languageInputSchema}
       firstStep={translateMessage(LANGUAGE_MESSAGES.none)}
-      onDelete={{ run: (rows) => remove.mutateAsync(rows), done: translateMessage(LANGUAGE_MESSAGES.deleted) }}
+      onDelete={{
+        run: (rows) => remove.mutateAsync(rows),
+        done: translateMessage(LANGUAGE_MESSAGES.deleted),
+        question: (count) => t('languages.deleteSelected', { count }),
+      }}
     />
   );
 }

@@ -1,16 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, can, DEFAULT_TITLE, PROFILE_TITLES, updateAccountSchema } from '@portal/contract';
+import {
+  ACCOUNT_MESSAGES,
+  can,
+  DEFAULT_TITLE,
+  LOCALE_NAMES,
+  LOCALES,
+  PROFILE_TITLES,
+  updateAccountSchema,
+} from '@portal/contract';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DropdownField } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { portalLocale } from '../../../lib/i18n/i18n.ts';
 import { useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
@@ -23,6 +33,9 @@ const NAME_FIELDS = [
   { name: 'lastName', id: 'profile-last-name', label: 'common.lastName', autoComplete: 'family-name' },
 ] as const;
 const EMAIL_NOTE_ID = 'profile-email-note';
+const LOCALE_NOTE_ID = 'profile-locale-note';
+/** Each language by its own name, as the top bar's picker shows it. */
+const LOCALE_OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 /** The server's answers that are about the current password, shown under its field. */
 const CURRENT_PASSWORD_MESSAGES: readonly string[] = [
@@ -35,6 +48,8 @@ const valuesOf = (user: SessionUser): ProfileValues => ({
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email,
+  // An account that never chose reads the portal in the browser's language: that is what it shows.
+  locale: user.locale ?? portalLocale(),
   password: '',
   confirmPassword: '',
   currentPassword: '',
@@ -53,7 +68,10 @@ const profileSchema = (email: string) =>
     }
   });
 
-/** Title, names, e-mail and an optional new password of the signed-in account. */
+/**
+ * Title, names, e-mail, the language of the portal and its mails, and an optional new password of the signed-in
+ * account. A new language applies once saved (see useLocaleOfAccount).
+ */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const notify = useToast();
@@ -129,6 +147,23 @@ export function ProfileForm({ user }: { user: SessionUser }) {
               {t('profile.emailLocked')}
             </small>
           )}
+        </div>
+        <div className="col-12 md:col-6">
+          <DropdownField
+            control={control}
+            name="locale"
+            id="profile-locale"
+            label={t('profile.locale')}
+            describedBy={LOCALE_NOTE_ID}
+            options={LOCALE_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            pt={{ select: { 'aria-label': t('profile.locale') } }}
+            className="w-full"
+          />
+          <small id={LOCALE_NOTE_ID} className="text-muted">
+            {t('profile.localeNote')}
+          </small>
         </div>
       </div>
       <fieldset className="border-round p-3 mb-4" style={{ border: '1px solid var(--surface-border)' }}>

@@ -12,11 +12,13 @@ interface Formatters {
 }
 const formatters = new Map<string, Formatters>();
 
+/** The Intl locale of a portal locale: English dates are British ones (5 Mar 2025), the pseudo-locale's English. */
+const intlLocaleOf = (locale: string) => (locale === PSEUDO_LOCALE || locale === 'en' ? 'en-GB' : locale);
+
 function formattersOf(locale: string) {
   let made = formatters.get(locale);
   if (!made) {
-    // The pseudo-locale's dates and numbers are English ones.
-    const intlLocale = locale === PSEUDO_LOCALE || locale === 'en' ? 'en-GB' : locale;
+    const intlLocale = intlLocaleOf(locale);
     made = {
       dateTime: new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }),
       month: new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }),
@@ -51,7 +53,7 @@ export const formatNumber = (value: number) => marked(formattersOf(activeLocale(
 
 /** Day and month names, Sunday and January first, as a calendar shows them: "lundi", "lun.", "janvier", "janv.". */
 export function calendarNames() {
-  const locale = activeLocale() === PSEUDO_LOCALE ? 'en-GB' : activeLocale();
+  const locale = intlLocaleOf(activeLocale());
   const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => {
     const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     return dates.map((date) => marked(format.format(date)));

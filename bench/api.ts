@@ -13,7 +13,7 @@
  * ENTRY=source runs the portal from its sources rather than as `npm start` does (bundle). Beside each
  * latency figure: the CPU the server spent per request (the portal's process and its PostgreSQL backends).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,7 +27,9 @@ import { hashPassword } from '../apps/server/src/plugins/auth/passwords.ts';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
 import {
   ADMIN,
+  BROWSER,
   cpuSeconds,
+  DASHBOARD_CALLS,
   type LoadFigures,
   type LoadRequest,
   median,
@@ -35,8 +37,8 @@ import {
   type PortalEntry,
   signIn,
   signInAsAdmin,
+  startHelloReference,
   startPortal,
-  waitForAnswer,
 } from './lib.ts';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 50_000);
@@ -47,18 +49,6 @@ const WARM_UP_SECONDS = Math.min(2, ROUND_SECONDS);
 const ENTRY = (process.env.ENTRY ?? 'bundle') as PortalEntry;
 const PORT = { portal: 5101, reference: 5102 };
 const MEMBER = { email: 'member@bench.example', password: 'Member-password-1' };
-/** What Chromium sends with every request. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-/**
- * The calls the member's dashboard makes when it opens (apps/web/src/features/downloads/pages/
- * user-dashboard-page.tsx): its first page of editions, the languages of its filter, the member's counts.
- */
-const DASHBOARD_CALLS = [
-  '/api/editions?first=0&rows=10&search=&sortField=edition&sortOrder=-1',
-  '/api/languages/getAll',
-  '/api/transaction/myDownloadCounts',
-];
 
 /** A page of the Users screen (apps/web/src/features/users/pages/user-list-page.tsx). */
 const usersPage = (query: Record<string, string>) =>
@@ -149,16 +139,6 @@ async function seedData(db: Database, dataDir: string) {
   await db.execute(sql`vacuum analyze`);
 }
 
-/** The reference server in a process of its own, as the portal is. */
-async function startReference(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'reference/hello.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForAnswer(`http://127.0.0.1:${port}/`);
-  return child;
-}
-
 /** A round's figures and the CPU its server spent on each request (ms): a figure other work on the machine can't hide. */
 type RoundFigures = LoadFigures & { cpuPerRequest: number };
 
@@ -228,7 +208,7 @@ try {
   console.log(`${handle.kind === 'postgres' ? 'PostgreSQL' : 'Embedded database'}: seeded in ${elapsed(seedStart)}`);
 
   portal = await startPortal(PORT.portal, { DATA_DIR: dataDir, ...(scratch && { DATABASE_URL: scratch.url }) }, ENTRY);
-  reference = await startReference(PORT.reference);
+  reference = await startHelloReference(PORT.reference);
   const origins = { reference: `http://127.0.0.1:${PORT.reference}`, portal: portal.url };
   const database = scratch && new URL(scratch.url).pathname.slice(1);
   const serving = {

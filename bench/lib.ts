@@ -1,10 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FIRST_YEAR } from '@portal/contract';
 import { Pool } from 'undici';
 import { makePdf } from '../apps/server/test/files.ts';
 
@@ -68,12 +70,16 @@ export async function startPortal(
     url,
     process: child,
     dataDir,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child, 'SIGTERM'),
   };
+}
+
+/** Signals a child and waits until it has exited (at once if it already has). */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
 }
 
 /** Signs in through the API: the access token. */
@@ -246,3 +252,237 @@ export async function openLoop(
 }
 
 export const median = (values: number[]) => percentile(values, 0.5);
+
+/** The median of one figure over runs. */
+export const medianOf = <K extends string>(runs: Record<K, number>[], figure: K) =>
+  median(runs.map((run) => run[figure]));
+
+/** What Chromium sends with every request. */
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * The calls the member's dashboard makes when it opens (apps/web/src/features/downloads/pages/
+ * user-dashboard-page.tsx): its first page of editions, the languages of its filter, the member's counts.
+ */
+export const DASHBOARD_CALLS = [
+  '/api/editions?first=0&rows=10&search=&sortField=edition&sortOrder=-1',
+  '/api/languages/getAll',
+  '/api/transaction/myDownloadCounts',
+];
+
+/** The Fastify hello-world reference (reference/hello.ts) in a process of its own, as the portal is. */
+export async function startHelloReference(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'reference/hello.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForAnswer(`http://127.0.0.1:${port}/`);
+  return child;
+}
+
+/** The download reference: a plain Node static file server in a process of its own, as the portal is. */
+export async function startStaticServer(file: string, port: number): Promise<ChildProcess> {
+  const source = `
+    const { createReadStream, statSync } = require('node:fs');
+    const [file, port] = process.argv.slice(1);
+    require('node:http')
+      .createServer((request, response) => {
+        response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': statSync(file).size });
+        createReadStream(file).pipe(response);
+      })
+      .listen(Number(port), '127.0.0.1', () => process.send('listening'));`;
+  const child = spawn(process.execPath, ['-e', source, file, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await once(child, 'message');
+  return child;
+}
+
+/**
+ * nginx in the foreground with everything in a temporary folder, `http` inside its http block; up once a HEAD
+ * of `readyUrl` answers 2xx.
+ */
+export async function startNginx(http: string, readyUrl: string) {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-nginx-'));
+  await writeFile(
+    path.join(folder, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+worker_processes auto;
+pid ${folder}/nginx.pid;
+error_log ${folder}/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path ${folder}/client-body;
+    proxy_temp_path ${folder}/proxy;
+    fastcgi_temp_path ${folder}/fastcgi;
+    uwsgi_temp_path ${folder}/uwsgi;
+    scgi_temp_path ${folder}/scgi;
+${http}
+}
+`,
+  );
+  const child = spawn(
+    'nginx',
+    ['-p', folder, '-c', path.join(folder, 'nginx.conf'), '-e', path.join(folder, 'error.log')],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const stop = async () => {
+    await stopProcess(child, 'SIGQUIT');
+    await rm(folder, { recursive: true, force: true });
+  };
+  for (let attempt = 0; ; attempt++) {
+    const up = await fetch(readyUrl, { method: 'HEAD' }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (attempt === 100 || child.exitCode !== null) {
+      const log = await readFile(path.join(folder, 'error.log'), 'utf8').catch(() => '');
+      await stop();
+      throw new Error(`nginx did not start: ${log}`);
+    }
+    await sleep(100);
+  }
+  return { process: child, stop };
+}
+
+/** Sends JSON with a bearer token and fails loudly on anything but the expected status. */
+export async function call(url: string, token: string, method: string, body: unknown, expected: number) {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== expected) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Runs `work` over `items`, `parallel` at a time. */
+export async function eachLimited<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index] as T);
+      }
+    }),
+  );
+  return results;
+}
+
+/** The admin uploads `count` editions of Teevo in `language`, month after month from FIRST_YEAR: their ids. */
+export async function uploadEditions(url: string, admin: string, language: string, pdf: Blob, count: number) {
+  const editions: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const form = new FormData();
+    const fields = {
+      book: 'Teevo',
+      language,
+      year: String(FIRST_YEAR + Math.floor(index / 12)),
+      month: String(1 + (index % 12)),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', pdf, 'bench.pdf');
+    const upload = await fetch(`${url}/api/files/uploadfile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    editions.push(((await upload.json()) as { id: string }).id);
+  }
+  return editions;
+}
+
+/** The admin creates `count` members (member0@bench.example, ...), each then signed in: their access tokens. */
+export async function createMembers(url: string, admin: string, count: number) {
+  return eachLimited(
+    Array.from({ length: count }, (_, index) => index),
+    4,
+    async (index) => {
+      const email = `member${index}@bench.example`;
+      const password = 'Member-password-1';
+      await call(
+        `${url}/api/accounts`,
+        admin,
+        'POST',
+        { firstName: 'Bench', lastName: `Member ${index}`, email, password, confirmPassword: password },
+        201,
+      );
+      const signedIn = await fetch(`${url}/api/accounts/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return ((await signedIn.json()) as { jwtToken: string }).jwtToken;
+    },
+  );
+}
+
+/** Each of the first `clients` members' download link (a path) for an edition, asked of the portal at `url`. */
+export async function downloadLinks(url: string, members: string[], edition: string, clients: number) {
+  return eachLimited(members.slice(0, clients), 8, async (member) => {
+    const response = await fetch(`${url}/api/files/${edition}/download-link`, {
+      headers: { authorization: `Bearer ${member}` },
+    });
+    return ((await response.json()) as { url: string }).url;
+  });
+}
+
+export interface DownloadRun {
+  mbPerSecond: number;
+  cpuPerGb: number;
+  ttfbP50: number;
+  ttfbP99: number;
+  peakMb: number;
+}
+
+/**
+ * One client: curl, a process of its own, throwing the bytes away (a client in this process would share
+ * one core's event loop among all the downloads and measure itself rather than the server). It starts
+ * now and waits for its URL on standard input, so that `go()` sets every client of a run off at once.
+ */
+function readyClient(url: string, size: number) {
+  const curl = spawn('curl', ['--config', '-']);
+  let report = '';
+  curl.stdout.on('data', (chunk: Buffer) => {
+    report += chunk;
+  });
+  const closed = once(curl, 'close');
+  return {
+    async go() {
+      curl.stdin.end(
+        `url = "${url}"\noutput = "/dev/null"\nsilent\nwrite-out = "%{http_code} %{time_starttransfer} %{size_download}"\n`,
+      );
+      const [code] = (await closed) as [number];
+      const [status, firstByte, received] = report.split(' ');
+      if (code !== 0 || status !== '200' || Number(received) !== size) {
+        throw new Error(`${url}: curl exit ${code}, status ${status}, ${received} of ${size} bytes`);
+      }
+      return { ttfb: Number(firstByte) * 1000, bytes: size };
+    },
+  };
+}
+
+/** Every URL fetched at once, each by a client of its own; `serving`: the processes whose CPU and memory count. */
+export async function downloadAll(urls: string[], serving: number[], size: number): Promise<DownloadRun> {
+  const clients = urls.map((url) => readyClient(url, size));
+  const watch = watchProcesses(serving);
+  const begin = performance.now();
+  const fetched = await Promise.all(clients.map((client) => client.go()));
+  const seconds = (performance.now() - begin) / 1000;
+  const { cpuSeconds, peakMb } = watch.stop();
+  const bytes = fetched.reduce((sum, { bytes }) => sum + bytes, 0);
+  const ttfb = fetched.map((each) => each.ttfb);
+  return {
+    mbPerSecond: bytes / 1_048_576 / seconds,
+    cpuPerGb: cpuSeconds / (bytes / 1_073_741_824),
+    ttfbP50: percentile(ttfb, 0.5),
+    ttfbP99: percentile(ttfb, 0.99),
+    peakMb,
+  };
+}

@@ -15,7 +15,7 @@
  * Run: node bench/memory.ts   DATABASE_URL names the PostgreSQL server a scratch database is made on (default
  * postgres://postgres@127.0.0.1:5432/bench_memory); ENTRIES=bundle,source adds the portal run from its sources.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +25,7 @@ import { FIRST_YEAR } from '@portal/contract';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
 import { makePdf } from '../apps/server/test/files.ts';
 import {
+  BROWSER,
   type LoadFigures,
   type LoadRequest,
   median,
@@ -34,8 +35,8 @@ import {
   residentMb,
   signIn,
   signInAsAdmin,
+  startHelloReference,
   startPortal,
-  waitForAnswer,
   watchMemory,
 } from './lib.ts';
 
@@ -56,8 +57,6 @@ const LANGUAGES = 60;
 const BOOKS = ['Teevo', 'Take5'];
 const GOALS = { idle: { postgres: 150, embedded: 350 }, downloadsPeak: 250, settledOverIdle: 1.25 };
 const MEMBER = { email: 'member@bench.example', password: 'Member-password-1' };
-/** What Chromium sends with every request. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const PORTS = { reference: 4900, first: 4901 };
 
 /** The member dashboard's calls and the admin screens' lists, in turn. */
@@ -249,12 +248,8 @@ const reference: Target = {
   label: 'hello-world reference',
   rate: RATE,
   async start() {
-    const child: ChildProcess = spawn(process.execPath, [path.resolve(import.meta.dirname, 'reference/hello.ts')], {
-      env: { ...process.env, PORT: String(PORTS.reference) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = await startHelloReference(PORTS.reference);
     const url = `http://127.0.0.1:${PORTS.reference}`;
-    await waitForAnswer(`${url}/`);
     return {
       pid: child.pid as number,
       url,

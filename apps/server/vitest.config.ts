@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+/** The suites that touch stored files: they run once more with the files in a bucket (test/bucket.ts). */
+const storageSuites = [
+  'src/plugins/storage.test.ts',
+  'src/modules/files/files.test.ts',
+  'src/modules/downloads/send-edition.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'disk', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'bucket', include: storageSuites, globalSetup: ['test/bucket-setup.ts'] } },
+    ],
   },
 });

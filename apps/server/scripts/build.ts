@@ -16,6 +16,12 @@ const inputsFile = path.join(outdir, 'server.inputs.json');
  * pino's worker for readable logs) or load native code stay in node_modules.
  */
 const external = [
+  // Loaded only by portals configured for them (a bucket, Redis, metrics): a single process never parses them.
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
+  '@aws-sdk/s3-request-presigner',
+  'ioredis',
+  'prom-client',
   '@electric-sql/pglite',
   '@node-rs/argon2',
   '@fastify/swagger-ui',

@@ -16,10 +16,13 @@ describe('API basics', () => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/health reports the database as up', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: 'up' });
+  it('GET /api/health says the process answers, and /api/ready that the database and the store do', async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: 'up', storage: 'writable' });
   });
 
   it('GET /api/config gives the browser the external links and who runs the portal', async () => {

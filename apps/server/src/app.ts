@@ -30,6 +30,8 @@ import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import listCachePlugin from './plugins/list-cache.ts';
 import mailPlugin from './plugins/mail.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import redisPlugin from './plugins/redis.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import { serializerCompiler } from './serializer.ts';
@@ -95,8 +97,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 20 } });
+  await app.register(redisPlugin, { config });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Several instances count in the Redis they share, so a limit holds whichever instance is asked.
+    redis: app.redis,
+    nameSpace: 'portal-rate-limit-',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: MESSAGES.tooManyRequests,
@@ -105,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(docsPlugin);
 
   await app.register(dbPlugin, { config, database: options.database });
+  // Before the other plugins and the routes: its hook times every request.
+  await app.register(metricsPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });

@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     ['ACCEL_REDIRECT_PREFIX', '/'],
     ['TERMS_URL', 'terms.html'],
     ['PRIVACY_URL', 'mailto:privacy@example.org'],
+    ['STORAGE', 'ftp'],
+    ['S3_BUCKET', 'Not A Bucket'],
+    ['S3_ENDPOINT', 's3.example.org'],
+    ['DOWNLOAD_DELIVERY', 'email'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['METRICS_TOKEN', 'short'],
+    ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() =>
       loadConfig({ [name]: value, ...(name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-1' } : {}) }),
@@ -90,6 +97,61 @@ describe('loadConfig', () => {
     ).toBe('youth.example.org');
   });
 
+  it('keeps files on the disk unless STORAGE=s3 names a bucket, and reads its settings', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig({}).downloadDelivery).toBe('stream');
+    const shared = {
+      DATABASE_URL: 'postgres://portal@db.example.org/portal',
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.example.org',
+      S3_BUCKET: 'portal-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      DOWNLOAD_DELIVERY: 'redirect',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    };
+    const config = loadConfig(shared);
+    expect(config.storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.example.org',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(config.downloadDelivery).toBe('redirect');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    // Without keys, the AWS SDK's own chain (an instance role, say).
+    expect(loadConfig({ ...shared, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' }).storage).toMatchObject({
+      credentials: undefined,
+    });
+  });
+
+  it.each([
+    [
+      { STORAGE: 's3', S3_BUCKET: 'portal-files' },
+      'STORAGE=s3 is for several instances, which need a shared PostgreSQL',
+    ],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'REDIS_URL is for several instances, which need a shared PostgreSQL'],
+    [{ DATABASE_URL: 'postgres://db/portal', STORAGE: 's3' }, 'STORAGE=s3 needs S3_BUCKET'],
+    [
+      { DOWNLOAD_DELIVERY: 'redirect' },
+      'DOWNLOAD_DELIVERY=redirect sends readers to the bucket, so it needs STORAGE=s3',
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/portal', STORAGE: 's3', S3_BUCKET: 'files', ACCEL_REDIRECT_PREFIX: '/files' },
+      'ACCEL_REDIRECT_PREFIX lets nginx send files from the disk, so it needs STORAGE=disk',
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/portal', STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' },
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ],
+  ])('refuses settings that cannot work together (%j) with one line saying why', (environment, why) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(`Invalid configuration: ${why}`);
+  });
+
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.org' })).toThrow(ConfigError);
   });
@@ -101,6 +163,7 @@ describe('server start-up', () => {
   it.each([
     ['PORT', 'not-a-port'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['STORAGE', 's3'],
   ])('stops with one line naming %s when it is bad', async (name, value) => {
     const failure = await run(process.execPath, [server], { env: { ...process.env, [name]: value } }).then(
       () => undefined,
@@ -108,6 +171,6 @@ describe('server start-up', () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr.trim().split('\n')).toHaveLength(1);
-    expect(failure?.stderr).toContain(`Invalid configuration: ${name} `);
+    expect(failure?.stderr).toMatch(new RegExp(`^Invalid configuration: ${name}[ =]`));
   });
 });

@@ -12,11 +12,13 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port.default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  TRUST_PROXY: trueOrFalse.default('false'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   PUBLIC_URL: optional(httpUrl),
@@ -66,6 +68,24 @@ const environmentSchema = z.object({
       .regex(/^(\/[\w.~-]+)+\/?$/, 'must be a path such as /protected-files')
       .transform((prefix) => prefix.replace(/\/+$/, '')),
   ),
+  STORAGE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  S3_ENDPOINT: optional(httpUrl),
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as portal-files'),
+  ),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: trueOrFalse.default('false'),
+  DOWNLOAD_DELIVERY: z.enum(['stream', 'redirect'], { error: 'must be stream or redirect' }).default('stream'),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 3600' })
+    .int('must be a whole number from 1 to 3600')
+    .min(1, 'must be a whole number from 1 to 3600')
+    .max(3600, 'must be a whole number from 1 to 3600')
+    .default(60),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
   AUDIO_URL: httpUrl.default('https://www.teevo.org/audio'),
@@ -115,7 +135,31 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       'Invalid configuration: COOKIE_SAMESITE none needs an https PUBLIC_URL (browsers drop such cookies unless Secure)',
     );
   }
+  refuseMismatches(e);
   return toConfig(e, publicUrl, environment);
+}
+
+/** Settings that can't work together, each refused with one line saying why. */
+function refuseMismatches(e: z.output<typeof environmentSchema>) {
+  const refuse = (why: string) => {
+    throw new ConfigError(`Invalid configuration: ${why}`);
+  };
+  if (!e.DATABASE_URL) {
+    // The embedded database lives in one process's DATA_DIR: a second instance can't share it.
+    if (e.STORAGE === 's3')
+      refuse('STORAGE=s3 is for several instances, which need a shared PostgreSQL: set DATABASE_URL too');
+    if (e.REDIS_URL) refuse('REDIS_URL is for several instances, which need a shared PostgreSQL: set DATABASE_URL too');
+  }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) refuse('STORAGE=s3 needs S3_BUCKET');
+  if (e.STORAGE === 'disk' && e.DOWNLOAD_DELIVERY === 'redirect') {
+    refuse('DOWNLOAD_DELIVERY=redirect sends readers to the bucket, so it needs STORAGE=s3');
+  }
+  if (e.STORAGE === 's3' && e.ACCEL_REDIRECT_PREFIX) {
+    refuse('ACCEL_REDIRECT_PREFIX lets nginx send files from the disk, so it needs STORAGE=disk');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    refuse('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
 }
 
 /** The settings as the server uses them, from the validated environment: `Config` is its type. */
@@ -153,6 +197,30 @@ function toConfig(
     timeZone: e.TIME_ZONE,
     /** Set behind nginx: a download is authorised and recorded here, and nginx sends the file from this internal location. */
     accelRedirectPrefix: e.ACCEL_REDIRECT_PREFIX,
+    /** Where edition files live: the folder DATA_DIR/files, or a bucket of an S3-compatible store. */
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3' as const,
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            // Unset: the AWS SDK's own chain (environment, profile, instance role).
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'disk' as const },
+    /** How a download's bytes reach the reader: through the portal, or by a redirect to a short-lived bucket link. */
+    downloadDelivery: e.DOWNLOAD_DELIVERY,
+    /** Shared by every instance: rate limits are counted there. */
+    redisUrl: e.REDIS_URL,
+    /** Unset: no /api/metrics. */
+    metricsToken: e.METRICS_TOKEN,
+    /** How long a SIGTERM waits for requests and downloads in flight before the process exits. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     links: {
       home: e.EXTERNAL_HOME_URL,
       sponsor: e.SPONSOR_URL,

@@ -1,19 +1,21 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { collectWhenIdle } from './idle-collection.ts';
+import { gracefulClose } from './modules/system/shutdown.ts';
 import { startupBanner } from './startup-banner.ts';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
+  const close = gracefulClose(app, config.shutdownTimeoutMs);
 
-  let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: finishing requests in flight, then closing`);
-    await app.close();
-    process.exit(0);
+    app.log.info(`${signal} received: refusing new connections, finishing the requests and downloads in flight`);
+    const outcome = await close().catch((error: unknown) => {
+      app.log.error({ err: error }, 'closing failed');
+      return 'failed' as const;
+    });
+    process.exit(outcome === 'closed' ? 0 : 1);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

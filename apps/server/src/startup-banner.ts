@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { maskPassword } from './db/index.ts';
 
 /** Bind addresses that this machine's browser reaches as localhost, the address the README gives. */
 const LOCAL_HOSTS = new Set(['127.0.0.1', '0.0.0.0', '::1', '::']);
@@ -14,8 +15,14 @@ export function startupBanner(config: Config, app: FastifyInstance): string {
     `Teen Devotional Portal is running at ${url}`,
     `  API docs:  ${url}/api/docs`,
     `  Database:  ${app.database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite) in' : 'PostgreSQL at'} ${app.database.location}`,
+    `  Files:     ${
+      config.storage.kind === 's3'
+        ? `bucket ${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ''}`
+        : path.join(config.dataDir, 'files')
+    }`,
     `  Mail:      ${app.mail.destination}`,
   ];
+  if (config.redisUrl) lines.push(`  Redis:     rate limits shared at ${maskPassword(config.redisUrl)}`);
   const admin = app.initialAdmin;
   const passwordFile = path.join(config.dataDir, 'initial-admin-password');
   if (admin?.generatedPassword) {

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { accounts, type NewAccount } from '../src/db/schema.ts';
 import { errorBody, fieldMessage } from '../src/errors.ts';
 import { hashPassword } from '../src/plugins/auth/passwords.ts';
+import { storageUnderTest } from './bucket.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_ADMIN = { email: 'super@example.org', password: 'Super-secret-1' };
@@ -23,13 +24,18 @@ export async function buildTestApp(
   { logStream }: { logStream?: Writable } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const settings: Record<string, string> = { ...(await storageUnderTest()), ...environment };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
-    ...environment,
+    // The test opens the database itself (below); a bucket or Redis is only allowed beside a shared one.
+    ...(settings.STORAGE === 's3' || settings.REDIS_URL
+      ? { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://given-by-the-test/' }
+      : {}),
+    ...settings,
   });
   const app = await buildApp(config, { database: await createTestDatabase(), logStream });
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));

@@ -108,6 +108,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/accounts/validate-reset-token',
   'POST /api/accounts/reset-password',
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/config',
   'GET /api/docs',
   'GET /api/docs/json',

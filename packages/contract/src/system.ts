@@ -18,14 +18,23 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/** Liveness (GET /api/health): the process runs and its event loop answers; no dependency is asked. */
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['up', 'down']),
-  /** Whether DATA_DIR takes a write (uploads, mail outbox, the embedded database): `full` when the disk is. */
-  storage: z.enum(['writable', 'full', 'unwritable']),
+  status: z.literal('ok'),
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** Readiness (GET /api/ready): whether this instance can serve requests now; 503 names what can't. */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'unready']),
+  database: z.enum(['up', 'down']),
+  /** Whether the file store takes files: a disk `full` or `unwritable`, a bucket `unreachable`. */
+  storage: z.enum(['writable', 'full', 'unwritable', 'unreachable']),
+  /** Absent when REDIS_URL is unset. */
+  redis: z.enum(['up', 'down']).optional(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
 
 export const errorSchema = z.object({ message: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;

@@ -75,6 +75,7 @@ describe('openDatabase', () => {
         'languages',
         'migration_reports',
         'refresh_tokens',
+        'settings',
       ]);
     } finally {
       await handle.close();

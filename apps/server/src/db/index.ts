@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   /** Where the data lives, safe to log: a folder, or the URL without its password. */
   location: string;
   ping(): Promise<void>;
+  /**
+   * Calls `heard` with each message NOTIFY sends on the channel, from any instance, and also after the
+   * listening connection was lost and made again (messages may have been missed meanwhile). PostgreSQL
+   * only: on the embedded database one process is all there is.
+   */
+  listen?(channel: string, heard: (message: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +119,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   client.release();
   const db = drizzleNodePg({ client: pool, schema });
+  const listening = listener(url);
   return {
     db,
     kind: 'postgres',
@@ -120,11 +127,63 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    listen: listening.listen,
+    close: async () => {
+      await listening.close();
+      await pool.end();
+    },
   };
 }
 
-function maskPassword(url: string): string {
+/** A connection of its own that LISTENs (a pooled one would be handed to queries), made again when lost. */
+function listener(url: string) {
+  const channels = new Map<string, (message: string) => void>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    const lost = () => {
+      if (client !== next || closed) return;
+      client = undefined;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void reconnect(), 1_000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', ({ channel, payload }) => channels.get(channel)?.(payload ?? ''));
+    await next.connect();
+    for (const channel of channels.keys()) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  }
+
+  async function reconnect() {
+    try {
+      await connect();
+      // Whatever was said while no one listened is lost: each channel hears that something may have changed.
+      for (const heard of channels.values()) heard('');
+    } catch {
+      if (!closed) retry = setTimeout(() => void reconnect(), 1_000);
+    }
+  }
+
+  return {
+    async listen(channel: string, heard: (message: string) => void) {
+      channels.set(channel, heard);
+      if (!client) await connect();
+      else await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end();
+    },
+  };
+}
+
+/** The URL with its password shown as ***, safe to print. */
+export function maskPassword(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

@@ -346,3 +346,12 @@ export type Download = typeof downloads.$inferSelect;
 export type NewDownload = typeof downloads.$inferInsert;
 export type MigrationReport = typeof migrationReports.$inferSelect;
 export type NewMigrationReport = typeof migrationReports.$inferInsert;
+
+/**
+ * Values the portal makes once and every instance reads: the token secret when JWT_SECRET is unset, so
+ * that each instance accepts the others' sessions (migration 0009).
+ */
+export const settings = pgTable('settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -7,7 +7,7 @@ import { seed } from '../db/seed.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    database: Pick<DatabaseHandle, 'kind' | 'location' | 'ping'>;
+    database: Pick<DatabaseHandle, 'kind' | 'location' | 'ping' | 'listen'>;
     /** Set when this start created the first Super Admin, so the banner can say how to sign in. */
     initialAdmin: { email: string; generatedPassword?: string } | undefined;
   }
@@ -28,7 +28,12 @@ export default fp(
     app.addHook('onClose', () => handle.close());
     const seeded = await seed(handle.db, { admin: config.admin, dataDir: config.dataDir });
     app.decorate('db', handle.db);
-    app.decorate('database', { kind: handle.kind, location: handle.location, ping: () => handle.ping() });
+    app.decorate('database', {
+      kind: handle.kind,
+      location: handle.location,
+      ping: () => handle.ping(),
+      listen: handle.listen,
+    });
     app.decorate('initialAdmin', seeded.admin);
   },
   { name: 'db' },

@@ -1,7 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { admin, app, useAdminApp } from '../../test/admin-app.ts';
+import { loginAs, type TestApp } from '../../test/app.ts';
 import { uploadCountries } from '../../test/countries.ts';
+import { createScratchDatabase } from '../../test/database.ts';
 import { edition, uploadEdition } from '../../test/files.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
 
 useAdminApp();
 
@@ -82,5 +90,42 @@ describe('the public lists kept in memory', () => {
     expect(await languages()).toContain('Twi');
     await write('DELETE', `/api/file/delete/${(uploaded.json() as { id: string }).id}`);
     expect(await languages()).not.toContain('Twi');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the lists of several instances on one PostgreSQL', () => {
+  it('show a write made through one instance through the others at once', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL as string);
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'portal-')) });
+    const instances = await Promise.all(
+      [1, 2].map(async () => buildApp(config, { database: await openDatabase({ databaseUrl: scratch.url }) })),
+    );
+    const [a, b] = instances as [TestApp, TestApp];
+    try {
+      const staff = await loginAs(a, 'Admin');
+      const listed = async (instance: TestApp) =>
+        ((await instance.inject({ url: '/api/languages' })).json() as { name: string }[]).map((each) => each.name);
+      expect(await listed(b)).toEqual([]);
+      const created = await a.inject({
+        method: 'POST',
+        url: '/api/languages',
+        headers: staff.headers,
+        payload: { name: 'Ewe' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      // The word goes from PostgreSQL to each instance on its own connection: milliseconds, not a request.
+      await expect.poll(() => listed(b), { timeout: 2_000, interval: 20 }).toEqual(['Ewe']);
+      await a.inject({
+        method: 'PUT',
+        url: `/api/languages/${created.json().id}`,
+        headers: staff.headers,
+        payload: { name: 'Eʋegbe' },
+      });
+      await expect.poll(() => listed(b), { timeout: 2_000, interval: 20 }).toEqual(['Eʋegbe']);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await scratch.drop();
+      await rm(config.dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/index.ts';
 
 /** Bodies smaller than this go out as they are: compressing them saves nothing. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -42,8 +44,8 @@ export interface ListCache {
    * client has it); otherwise `load` reads it, and it is kept until the next write.
    */
   send(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<void>;
-  /** Forgets every list: called after each write that could change one. */
-  clear(): void;
+  /** Forgets every list, here and in every other instance: called after each write that could change one. */
+  clear(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -52,7 +54,7 @@ declare module 'fastify' {
   }
 }
 
-function createListCache(): ListCache {
+function createListCache() {
   const entries = new Map<string, Entry>();
   // A list read while a write cleared the cache may be the old one: it is sent but not kept.
   let generation = 0;
@@ -69,7 +71,7 @@ function createListCache(): ListCache {
   };
 
   return {
-    async send(request, reply, load) {
+    async send(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>) {
       // The route and its validated query: parameters the schema doesn't know can't make new entries.
       const key = `${request.routeOptions.url} ${JSON.stringify(request.params ?? {})} ${JSON.stringify(request.query ?? {})}`;
       const cached = entries.get(key);
@@ -86,11 +88,19 @@ function createListCache(): ListCache {
       }
       reply304OrBody(request, reply, entry);
     },
-    clear() {
+    forget() {
       generation++;
       entries.clear();
     },
   };
+}
+
+/** Where instances on one PostgreSQL tell each other to forget their lists. */
+const CHANNEL = 'portal_lists';
+
+/** Tells every instance on the database to forget its lists: for a command that changed them (an import). */
+export async function announceListChanges(db: Database, from = '') {
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${from})`);
 }
 
 /**
@@ -100,9 +110,20 @@ function createListCache(): ListCache {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('lists', createListCache());
+    const cache = createListCache();
+    const { listen } = app.database;
+    // Each instance hears its own word too: it has forgotten already.
+    const self = randomUUID();
+    if (listen) await listen(CHANNEL, (from) => from !== self && cache.forget());
+    app.decorate('lists', {
+      send: cache.send,
+      async clear() {
+        cache.forget();
+        if (listen) await announceListChanges(app.db, self);
+      },
+    } satisfies ListCache);
   },
-  { name: 'list-cache' },
+  { name: 'list-cache', dependencies: ['db'] },
 );
 
 /**
@@ -111,7 +132,7 @@ export default fp(
  */
 export function clearListsAfterWrites(app: FastifyInstance) {
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') app.lists.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD') await app.lists.clear();
     return payload;
   });
 }

@@ -48,6 +48,7 @@ export default fp(
 
     function send(mail: Mail | Promise<Mail>) {
       const sending = deliver(mail);
+      app.metrics.mail(sending);
       pending.add(sending);
       const forget = () => pending.delete(sending);
       sending.then(forget, forget);

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { probeWrite } from '../modules/system/probe-write.ts';
 
 export interface StagedFile {
   /** Size in bytes, SHA-256 and first bytes of what was received. */
@@ -40,17 +41,30 @@ export interface Removed {
   bytes: number;
 }
 
+/** Whether the store takes files now: a disk `full` or `unwritable`, a bucket `unreachable`. */
+export type StorageState = 'writable' | 'full' | 'unwritable' | 'unreachable';
+
 export interface Storage {
+  kind: 'disk' | 's3';
   /** Streams an upload to a temporary file; nothing is visible under a key until commit(). */
   stage(source: Readable): Promise<StagedFile>;
-  /** Opens a stored file for reading at any position; undefined when it is not there. */
-  open(key: string): Promise<StoredFileReader | undefined>;
+  /**
+   * Opens a stored file for reading at any position; undefined when it is not there. `start` is where
+   * the first read will be: a bucket starts sending from there.
+   */
+  open(key: string, start?: number): Promise<StoredFileReader | undefined>;
   size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
   /** Every file stored under a key. */
   list(): Promise<StoredFile[]>;
   /** Removes the staged files last written before `before`: uploads that a crash interrupted. */
   clearStaged(before: Date): Promise<Removed>;
+  check(): Promise<StorageState>;
+  /**
+   * A link to the file that works without the portal for about a minute, answered with these
+   * Content-Disposition and Content-Type (a bucket); absent where files only go through the portal (a disk).
+   */
+  presign?(key: string, answer: { disposition: string; type: string }): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -60,7 +74,25 @@ declare module 'fastify' {
 }
 
 const HEAD_BYTES = 8;
-const KEY = /^[\w-]+\.pdf$/;
+/** A stored file's key: a generated name. */
+export const KEY = /^[\w-]+\.pdf$/;
+export const newKey = () => `${randomUUID()}.pdf`;
+
+/** A pass-through that measures what crosses it: size, SHA-256 and first bytes, as a staged file tells them. */
+export function measuring() {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      hash.update(chunk);
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      callback(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hash.digest('hex'), head }) };
+}
 
 const statOrNothing = (file: string) => stat(file).catch(() => undefined);
 
@@ -85,32 +117,21 @@ export function createFolderStorage(root: string): Storage {
   };
 
   return {
+    kind: 'disk',
     async stage(source) {
       await mkdir(incoming, { recursive: true });
       const temporary = path.join(incoming, randomUUID());
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          hash.update(chunk);
-          if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-          callback(null, chunk);
-        },
-      });
+      const measure = measuring();
       try {
-        await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx', flush: true }));
+        await pipeline(source, measure.stream, createWriteStream(temporary, { flags: 'wx', flush: true }));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
       return {
-        size,
-        sha256: hash.digest('hex'),
-        head,
+        ...measure.result(),
         async commit() {
-          const key = `${randomUUID()}.pdf`;
+          const key = newKey();
           await rename(temporary, pathOf(key));
           await syncFolder(root);
           return key;
@@ -146,6 +167,7 @@ export function createFolderStorage(root: string): Storage {
         return info ? [{ key, size: info.size, modified: info.mtime }] : [];
       });
     },
+    check: () => probeWrite(root),
     async clearStaged(before) {
       const removed = { files: 0, bytes: 0 };
       for (const name of await readdir(incoming).catch(() => [])) {
@@ -160,11 +182,20 @@ export function createFolderStorage(root: string): Storage {
   };
 }
 
+/** The store the configuration names: DATA_DIR/files, or a bucket (its SDK loaded only then). */
+export async function openStorage(config: Pick<Config, 'dataDir' | 'storage'>): Promise<Storage> {
+  if (config.storage.kind === 's3') {
+    const { createBucketStorage } = await import('./bucket-storage.ts');
+    return await createBucketStorage(config.storage);
+  }
+  const root = path.join(config.dataDir, 'files');
+  await mkdir(root, { recursive: true });
+  return createFolderStorage(root);
+}
+
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
-    const root = path.join(config.dataDir, 'files');
-    await mkdir(root, { recursive: true });
-    app.decorate('storage', createFolderStorage(root));
+    app.decorate('storage', await openStorage(config));
   },
   { name: 'storage' },
 );

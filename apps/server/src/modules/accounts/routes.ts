@@ -134,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
   );
 
-  const failures = signInFailures(perMinute(1));
+  const failures = signInFailures(perMinute(1), { redis: app.redis });
   app.post(
     '/authenticate',
     {
@@ -148,13 +148,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request, reply) => {
       const { email } = request.body;
-      if (failures.refused(email, request.ip)) throw new HttpError(429, MESSAGES.tooManyRequests);
-      const underAttack = failures.underAttack(email);
+      if (await failures.refused(email, request.ip)) throw new HttpError(429, MESSAGES.tooManyRequests);
+      const underAttack = await failures.underAttack(email);
       try {
         return startSession(reply, await authenticate(app.db, app.auth.secret, request.body, client(request)));
       } catch (error) {
         if (!(error instanceof WrongCredentials)) throw error;
-        failures.record(email, request.ip);
+        await failures.record(email, request.ip);
         // Past the account's allowance a miss says no more than "too many": only the right password gets in.
         throw underAttack ? new HttpError(429, MESSAGES.tooManyRequests) : error;
       }

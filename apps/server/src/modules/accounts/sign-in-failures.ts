@@ -1,33 +1,62 @@
-/**
- * Failed sign-ins of the last minute, per account and per account and client address, kept in memory.
- * Past `limit` failures an account is under attack: only addresses that have not failed for it may still
- * try, so ten guesses from ten addresses do not lock the owner out of their own address, while each
- * guessing address is stopped after its first miss.
- */
-export function signInFailures(limit: number, windowMs = 60_000) {
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** How failures are counted: each key's count within its window, which starts at its first failure. */
+interface Counter {
+  count(key: string): Promise<number>;
+  add(keys: string[]): Promise<void>;
+}
+
+function inMemory(windowMs: number): Counter {
   const failures = new Map<string, { count: number; until: number }>();
   const count = (key: string) => {
     const entry = failures.get(key);
     return entry && entry.until > Date.now() ? entry.count : 0;
   };
-  const pair = (email: string, address: string) => `${email}\n${address}`;
-
-  function forget(now: number) {
-    for (const [key, entry] of failures) if (entry.until <= now) failures.delete(key);
-  }
-
   return {
-    /** Whether the account has failed `limit` times in the window. */
-    underAttack: (email: string) => count(email) >= limit,
-    /** Whether this address may not try this account now. */
-    refused: (email: string, address: string) => count(email) >= limit && count(pair(email, address)) > 0,
-    record(email: string, address: string) {
+    count: async (key) => count(key),
+    async add(keys) {
       const now = Date.now();
-      if (failures.size > 10_000) forget(now);
-      for (const key of [email, pair(email, address)]) {
+      if (failures.size > 10_000) {
+        for (const [key, entry] of failures) if (entry.until <= now) failures.delete(key);
+      }
+      for (const key of keys) {
         const until = count(key) > 0 ? (failures.get(key)?.until ?? now + windowMs) : now + windowMs;
         failures.set(key, { count: count(key) + 1, until });
       }
     },
+  };
+}
+
+/** In the Redis every instance shares; keys are hashed, so no e-mail address or client address is kept there. */
+function inRedis(redis: Redis, windowMs: number): Counter {
+  const name = (key: string) => `portal-sign-in-failures:${createHash('sha256').update(key).digest('base64url')}`;
+  return {
+    count: async (key) => Number((await redis.get(name(key))) ?? 0),
+    async add(keys) {
+      const batch = redis.multi();
+      for (const key of keys) batch.incr(name(key)).pexpire(name(key), windowMs, 'NX');
+      await batch.exec();
+    },
+  };
+}
+
+/**
+ * Failed sign-ins of the last minute, per account and per account and client address: in memory, or in
+ * Redis when several instances share it. Past `limit` failures an account is under attack: only addresses
+ * that have not failed for it may still try, so ten guesses from ten addresses do not lock the owner out
+ * of their own address, while each guessing address is stopped after its first miss.
+ */
+export function signInFailures(limit: number, { redis, windowMs = 60_000 }: { redis?: Redis; windowMs?: number } = {}) {
+  const counter = redis ? inRedis(redis, windowMs) : inMemory(windowMs);
+  const pair = (email: string, address: string) => `${email}\n${address}`;
+  const underAttack = async (email: string) => (await counter.count(email)) >= limit;
+  return {
+    /** Whether the account has failed `limit` times in the window. */
+    underAttack,
+    /** Whether this address may not try this account now. */
+    refused: async (email: string, address: string) =>
+      (await underAttack(email)) && (await counter.count(pair(email, address))) > 0,
+    record: (email: string, address: string) => counter.add([email, pair(email, address)]),
   };
 }

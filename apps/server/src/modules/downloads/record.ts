@@ -1,6 +1,7 @@
 import type { Role } from '@portal/contract';
 import DataLoader from 'dataloader';
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { accounts, downloads } from '../../db/schema.ts';
 import type { EditionRow } from '../files/file-view.ts';
@@ -122,11 +123,13 @@ const recordersOf = perDatabase((db) => ({
  * Records a download unless this account's download of the file was recorded within the window; `waiting`
  * says what waits for the record.
  */
-export function recordDownload(
-  db: Database,
+export async function recordDownload(
+  { db, metrics }: Pick<FastifyInstance, 'db' | 'metrics'>,
   accountId: string,
   edition: EditionRow,
   waiting: keyof typeof GATHER_MS = 'answer',
 ): Promise<boolean> {
-  return recordersOf(db)[waiting].load({ accountId, edition });
+  const recorded = await recordersOf(db)[waiting].load({ accountId, edition });
+  if (recorded) metrics.downloads(1);
+  return recorded;
 }

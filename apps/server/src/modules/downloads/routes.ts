@@ -125,7 +125,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const handleReport = async (request: FastifyRequest<{ Body: { file: string } }>) => {
     const edition = await findEdition(app.db, request.body.file);
-    await recordDownload(app.db, app.auth.caller(request).id, edition);
+    await recordDownload(app, app.auth.caller(request).id, edition);
     return { message: FILE_MESSAGES.recorded };
   };
   app.post('/downloads', report, handleReport);

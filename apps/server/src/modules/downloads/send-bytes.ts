@@ -27,12 +27,20 @@ export function sendHeaders(reply: FastifyReply) {
 
 /**
  * Copies bytes `from`..`to` of the file through the buffers: one is read into while the socket takes
- * another, and a buffer is filled again only once the socket has taken it. Settles with whether the client
+ * another, and a buffer is filled again only once the socket has taken it. What the socket took is counted
+ * as `sent`, so a client who leaves mid-way counts for the bytes it was sent. Settles with whether the client
  * took them all (false: it went away); fails when the file can't be read. It never settles while a read is
  * under way, so the file is not closed under it. Callbacks rather than promises: this runs once per chunk,
  * hundreds of times a download.
  */
-function copy(reader: StoredFileReader, response: ServerResponse, buffers: Buffer[], from: number, to: number) {
+function copy(
+  reader: StoredFileReader,
+  response: ServerResponse,
+  buffers: Buffer[],
+  from: number,
+  to: number,
+  sent: (bytes: number) => void,
+) {
   return new Promise<boolean>((resolve, reject) => {
     const free = [...buffers];
     let position = from;
@@ -70,6 +78,7 @@ function copy(reader: StoredFileReader, response: ServerResponse, buffers: Buffe
         response.write(buffer.subarray(0, read), (failure) => {
           writing -= 1;
           if (failure) return stop(false);
+          sent(read);
           free.push(buffer);
           next();
         });
@@ -100,14 +109,15 @@ export async function sendBytes(
   const released = lastByteAfter && Promise.allSettled([lastByteAfter]);
   const response = takeOver(reply);
   const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
+  const sent = (bytes: number) => reply.server.metrics.bytesSent(bytes);
   try {
     let taken = true;
     if (released) {
-      taken = await copy(reader, response, buffers, start, end - 1);
+      taken = await copy(reader, response, buffers, start, end - 1, sent);
       const [outcome] = await released;
       if (outcome?.status === 'rejected') throw outcome.reason;
     }
-    if (taken && (await copy(reader, response, buffers, released ? end : start, end))) response.end();
+    if (taken && (await copy(reader, response, buffers, released ? end : start, end, sent))) response.end();
     else response.destroy();
   } catch (error) {
     response.destroy();

@@ -29,12 +29,13 @@ export async function assertStored(storage: Storage, request: FastifyRequest, ed
  * and the download recorded when the file, not a peek at it, goes out.
  */
 export async function sendEdition(
-  { db, storage, config }: Pick<FastifyInstance, 'db' | 'storage' | 'config'>,
+  app: Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'metrics'>,
   request: FastifyRequest,
   reply: FastifyReply,
   edition: EditionRow,
   accountId: string,
 ) {
+  const { storage, config } = app;
   const { file } = edition;
   const validators = { etag: `"${file.sha256 ?? file.storageKey}"`, lastModified: file.updatedAt.toUTCString() };
   const current = notModified(request.headers, validators);
@@ -42,11 +43,29 @@ export async function sendEdition(
     !current && rangeApplies(request.headers, validators)
       ? parseRange(request.headers.range, file.fileSize)
       : undefined;
+  // Who sends the bytes: the portal, nginx from the disk (X-Accel-Redirect), or the bucket (a redirect).
+  const handsOver = Boolean(config.accelRedirectPrefix) || config.downloadDelivery === 'redirect';
   // One look at the store before anything is said: the file is opened when its bytes go out from here;
   // otherwise it is only checked for.
-  const sendsBytes = !current && range !== 'unsatisfiable' && request.method === 'GET' && !config.accelRedirectPrefix;
-  const reader = sendsBytes ? await storage.open(file.storageKey) : undefined;
+  const sendsBytes = !current && range !== 'unsatisfiable' && request.method === 'GET' && !handsOver;
+  const reader = sendsBytes ? await storage.open(file.storageKey, range ? range.start : 0) : undefined;
   if (sendsBytes ? !reader : (await storage.size(file.storageKey)) === undefined) throw lost(request, edition);
+  // A HEAD (Fastify answers it with the GET handler) only asks about the file, and a range that stops short
+  // of PROBE_BYTES only peeks at it (a viewer reading the header): neither is a download.
+  const takesTheFile =
+    range !== 'unsatisfiable' &&
+    (!range || (range.start === 0 && range.end + 1 >= Math.min(PROBE_BYTES, file.fileSize)));
+  const counts = takesTheFile && request.method === 'GET';
+  if (config.downloadDelivery === 'redirect' && storage.presign && !current && range !== 'unsatisfiable') {
+    // The bucket answers the rest (ranges and all) at a link that works for a minute. It can't tell the
+    // portal when the bytes went out, so the download is counted when the link is given.
+    if (counts) await recordDownload(app, accountId, edition);
+    const link = await storage.presign(file.storageKey, {
+      disposition: contentDisposition(readableName(edition)),
+      type: file.mimeType,
+    });
+    return reply.header('Cache-Control', 'private, no-store').redirect(link, 302);
+  }
   reply
     .header('Content-Type', file.mimeType)
     .header('Content-Disposition', contentDisposition(readableName(edition)))
@@ -54,19 +73,15 @@ export async function sendEdition(
     .header('Last-Modified', validators.lastModified)
     .header('Cache-Control', 'private, no-cache');
   // nginx says it itself of the files it sends.
-  if (!config.accelRedirectPrefix) reply.header('Accept-Ranges', 'bytes');
+  if (!handsOver) reply.header('Accept-Ranges', 'bytes');
   if (current) return reply.status(304).send();
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${file.fileSize}`);
     throw new HttpError(416, FILE_MESSAGES.rangeNotSatisfiable);
   }
-  // A HEAD (Fastify answers it with the GET handler) only asks about the file, and a range that stops short
-  // of PROBE_BYTES only peeks at it (a viewer reading the header): neither is a download.
-  const takesTheFile = !range || (range.start === 0 && range.end + 1 >= Math.min(PROBE_BYTES, file.fileSize));
-  const counts = takesTheFile && request.method === 'GET';
   if (config.accelRedirectPrefix) {
     // nginx sends the file from its internal location, ranges included; the portal has said everything else.
-    if (counts) await recordDownload(db, accountId, edition);
+    if (counts) await recordDownload(app, accountId, edition);
     return reply.header('X-Accel-Redirect', `${config.accelRedirectPrefix}/${file.storageKey}`).send();
   }
   const bytes = range ?? { start: 0, end: file.fileSize - 1 };
@@ -74,5 +89,5 @@ export async function sendEdition(
   reply.header('Content-Length', bytes.end - bytes.start + 1);
   if (!reader) return sendHeaders(reply);
   // The bytes start at once; the last one waits for the download's record (send-bytes.ts).
-  return sendBytes(reply, reader, bytes, counts ? recordDownload(db, accountId, edition, 'lastByte') : undefined);
+  return sendBytes(reply, reader, bytes, counts ? recordDownload(app, accountId, edition, 'lastByte') : undefined);
 }

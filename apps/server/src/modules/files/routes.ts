@@ -43,6 +43,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       },
     );
+    app.metrics.upload();
     return reply.status(201).send(record);
   };
   app.post('/files', upload, handleUpload);

@@ -1,9 +1,9 @@
-import { mkdir, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { fromCaller, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
-import { createFolderStorage } from '../../plugins/storage.ts';
+import { announceListChanges } from '../../plugins/list-cache.ts';
+import { openStorage } from '../../plugins/storage.ts';
 import { importLegacyExport } from './importer.ts';
 import { formatReport } from './print-report.ts';
 
@@ -43,16 +43,17 @@ async function main() {
     holder: 'the migration command',
   });
   try {
-    const filesFolder = path.join(config.dataDir, 'files');
-    await mkdir(filesFolder, { recursive: true });
     let phase = '';
-    const report = await importLegacyExport(database.db, createFolderStorage(filesFolder), {
+    // The PDFs go to the portal's own store: DATA_DIR/files, or its bucket.
+    const report = await importLegacyExport(database.db, await openStorage(config), {
       ...options,
       onProgress: (next) => {
         if (next !== phase) process.stderr.write(`${next}…\n`);
         phase = next;
       },
     });
+    // Running portals on PostgreSQL keep the public lists in memory: they forget them now.
+    if (!options.dryRun && database.kind === 'postgres') await announceListChanges(database.db);
     process.stdout.write(formatReport(report));
   } finally {
     await database.close();

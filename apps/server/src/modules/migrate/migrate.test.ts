@@ -15,6 +15,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, signIn, type TestApp } from '../../../test/app.ts';
+import { newBucket, startBucketServer } from '../../../test/bucket.ts';
 import { createScratchDatabase } from '../../../test/database.ts';
 import { multipart, postForm } from '../../../test/files.ts';
 import {
@@ -676,5 +677,25 @@ describe('npm run migrate:legacy', { timeout: 90_000 }, () => {
     const failure = await cli(missing).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 1 });
     expect((failure as { stderr: string }).stderr).toBe(`Migration failed: ${missing} is not a folder.\n`);
+  });
+});
+
+describe('a legacy import into a portal whose files are in a bucket', { timeout: 90_000 }, () => {
+  it('puts the PDFs from --files in the bucket, under the records that name them', async () => {
+    const bucketServer = await startBucketServer();
+    const app = await buildTestApp(await newBucket(bucketServer.endpoint));
+    const [exportFolder, pdfFolder] = await Promise.all([temporaryFolder(), temporaryFolder()]);
+    try {
+      await writeLegacyExport(exportFolder, pdfFolder);
+      await importLegacyExport(app.db, app.storage, { exportFolder, pdfFolder, dryRun: false });
+      const stored = (await app.storage.list()).map((file) => file.key).sort();
+      expect(stored).toHaveLength(PDFS);
+      const recorded = (await app.db.select({ key: files.storageKey }).from(files)).map((row) => row.key);
+      expect(stored.every((key) => recorded.includes(key))).toBe(true);
+    } finally {
+      await app.close();
+      await bucketServer.close();
+      await Promise.all([exportFolder, pdfFolder].map((folder) => rm(folder, { recursive: true, force: true })));
+    }
   });
 });

@@ -39,7 +39,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   let superAdminsAtStart = new Map<string, number>();
   const superAdminNow: preHandlerAsyncHookHandler = async function (request, reply) {
-    if (!progress.running || app.config.databaseUrl) return superAdmin.call(this, request, reply);
+    if (!progress.running || app.database.kind === 'postgres') return superAdmin.call(this, request, reply);
     const claims = app.auth.claims(request);
     if (!claims) throw new Unauthorized(MESSAGES.signInRequired);
     const passwordChangedAt = superAdminsAtStart.get(claims.sub);

@@ -51,14 +51,14 @@ describe.skipIf(!disk)('a full disk', () => {
     }
   }
 
-  it('shows in /api/health as storage full (503) until space is freed', async () => {
-    expect((await app.inject({ url: '/api/health' })).json()).toMatchObject({ status: 'ok', storage: 'writable' });
+  it('shows in /api/ready as storage full (503) until space is freed', async () => {
+    expect((await app.inject({ url: '/api/ready' })).json()).toMatchObject({ status: 'ready', storage: 'writable' });
     fill();
-    const full = await app.inject({ url: '/api/health' });
+    const full = await app.inject({ url: '/api/ready' });
     expect(full.statusCode).toBe(503);
-    expect(full.json()).toMatchObject({ status: 'degraded', database: 'up', storage: 'full' });
+    expect(full.json()).toMatchObject({ status: 'unready', database: 'up', storage: 'full' });
     await rm(filler);
-    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
     expect((await readdir(dataDir)).filter((name) => name.startsWith('.health'))).toEqual([]);
   });
 
@@ -83,7 +83,7 @@ describe.skipIf(!disk)('a full disk', () => {
   it('a data folder that is not there is unwritable', async () => {
     const gone = await buildTestApp({ DATA_DIR: path.join(dataDir, 'gone') });
     await rm(path.join(dataDir, 'gone'), { recursive: true, force: true });
-    const answer = await gone.inject({ url: '/api/health' });
+    const answer = await gone.inject({ url: '/api/ready' });
     expect(answer.json()).toMatchObject({ storage: 'unwritable' });
     await gone.close();
   });

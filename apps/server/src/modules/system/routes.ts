@@ -1,7 +1,7 @@
-import { healthSchema, publicConfigSchema } from '@portal/contract';
+import { healthSchema, publicConfigSchema, readinessSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import { probeWrite } from './probe-write.ts';
+import { checkReadiness } from './readiness.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
@@ -9,24 +9,29 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     {
       schema: {
         tags: ['system'],
-        summary: 'Whether the server answers, its database answers and its data folder takes a write',
-        response: { 200: healthSchema, 503: healthSchema },
+        summary: 'Liveness: the process runs and answers. Asks no dependency, so an outage of one restarts nothing',
+        response: { 200: healthSchema },
+      },
+      // Probed every few seconds: only trouble belongs in the log.
+      logLevel: 'warn',
+    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness: 200 while the database, the file store and Redis (when set) answer; 503 naming what does not, and while shutting down',
+        response: { 200: readinessSchema, 503: readinessSchema },
       },
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      const [database, storage] = await Promise.all([
-        app.database.ping().then(
-          () => 'up' as const,
-          () => 'down' as const,
-        ),
-        probeWrite(config.dataDir),
-      ]);
-      const ok = database === 'up' && storage === 'writable';
-      if (!ok) app.log.error({ database, storage }, 'health check failed');
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'degraded', database, storage, uptimeSeconds: Math.round(process.uptime()) });
+      const readiness = await checkReadiness(app);
+      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { can, MESSAGES, type Permission, type Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { isUuid } from '../../db/ids.ts';
-import { accounts } from '../../db/schema.ts';
+import type { Database } from '../../db/index.ts';
+import { accounts, settings } from '../../db/schema.ts';
 import { Forbidden, Unauthorized } from '../../errors.ts';
 import { type AccessClaims, verifyAccessToken } from './tokens.ts';
 
@@ -34,16 +35,24 @@ declare module 'fastify' {
   }
 }
 
-/** JWT_SECRET, or a secret generated once and kept in DATA_DIR so sessions survive restarts. */
-async function loadSecret(config: Config): Promise<string> {
+const SECRET_SETTING = 'jwt-secret';
+
+/**
+ * JWT_SECRET, or a secret made once and kept in the database: every instance on it signs and accepts the
+ * same tokens. A portal from before kept it in DATA_DIR/jwt-secret; it moves into the database, so
+ * sessions outlive the upgrade.
+ */
+async function loadSecret(config: Config, db: Database): Promise<string> {
   if (config.jwtSecret) return config.jwtSecret;
-  const file = path.join(config.dataDir, 'jwt-secret');
-  const existing = await readFile(file, 'utf8').catch(() => '');
-  if (existing.trim().length >= 32) return existing.trim();
-  const secret = randomBytes(48).toString('base64url');
-  await mkdir(config.dataDir, { recursive: true });
-  await writeFile(file, secret, { mode: 0o600 });
-  return secret;
+  const file = path.join(config.dataDir, SECRET_SETTING);
+  const earlier = (await readFile(file, 'utf8').catch(() => '')).trim();
+  const made = earlier.length >= 32 ? earlier : randomBytes(48).toString('base64url');
+  // Instances starting together each offer one; the first kept is everyone's.
+  await db.insert(settings).values({ name: SECRET_SETTING, value: made }).onConflictDoNothing();
+  const [kept] = await db.select({ value: settings.value }).from(settings).where(eq(settings.name, SECRET_SETTING));
+  if (!kept) throw new Error('the token secret could not be kept in the database');
+  if (earlier) await rm(file, { force: true });
+  return kept.value;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -53,7 +62,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
-    const secret = await loadSecret(config);
+    const secret = await loadSecret(config, app.db);
 
     function claims(request: FastifyRequest): AccessClaims | undefined {
       const token = bearerToken(request);

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { Config } from '../config.ts';
+import {
+  KEY,
+  measuring,
+  newKey,
+  type Removed,
+  type Storage,
+  type StoredFile,
+  type StoredFileReader,
+} from './storage.ts';
+
+export type BucketSettings = Extract<Config['storage'], { kind: 's3' }>;
+
+/** Uploads wait here until committed, out of the way of the stored files' keys. */
+const STAGED = 'incoming/';
+/** Each part of a multipart upload: an upload holds at most two of them in memory at once. */
+const PART_BYTES = 8 * 1024 * 1024;
+/** How long a presigned link works: long enough to follow the redirect, too short to pass around. */
+const LINK_SECONDS = 60;
+
+/**
+ * The file store in a bucket of any S3-compatible service (AWS S3, MinIO, Garage, Cloudflare R2): what
+ * lets several instances share the editions. Keys are the same generated names as on a disk, so a
+ * disk's files copy over as they are (files/to-bucket.ts).
+ */
+export async function createBucketStorage(settings: BucketSettings): Promise<Storage> {
+  // Loaded here, not at the top: a portal on a disk never loads the SDK (the bundle keeps it external).
+  const [
+    {
+      AbortMultipartUploadCommand,
+      CopyObjectCommand,
+      DeleteObjectCommand,
+      GetObjectCommand,
+      HeadBucketCommand,
+      HeadObjectCommand,
+      ListMultipartUploadsCommand,
+      ListObjectsV2Command,
+      S3Client,
+      S3ServiceException,
+    },
+    { Upload },
+    { getSignedUrl },
+  ] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  const failedWith = (error: unknown, ...names: string[]) =>
+    error instanceof S3ServiceException && names.includes(error.name);
+  const missing = (error: unknown) =>
+    failedWith(error, 'NoSuchKey', 'NotFound') ||
+    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: settings.credentials,
+    forcePathStyle: settings.forcePathStyle,
+    // The newer checksums are AWS's own; MinIO, Garage and older stores refuse or ignore them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // Every download streamed from the bucket holds a connection while it lasts (the SDK's default is 50).
+    requestHandler: {
+      httpAgent: { maxSockets: 1000, keepAlive: true },
+      httpsAgent: { maxSockets: 1000, keepAlive: true },
+    },
+  });
+  const Bucket = settings.bucket;
+
+  async function listed(Prefix: string) {
+    const objects: StoredFile[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) {
+          objects.push({ key: object.Key, size: object.Size ?? 0, modified: object.LastModified ?? new Date(0) });
+        }
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return objects;
+  }
+
+  /** Multipart uploads never completed: a crash in the middle of one leaves its parts, which cost storage. */
+  async function abortUnfinished(before: Date) {
+    const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: STAGED })).catch((error) => {
+      // A store that can't list them (s3rver) is left to its lifecycle rule (docs/deploy.md).
+      if (failedWith(error, 'NotImplemented')) return { Uploads: [] };
+      throw error;
+    });
+    for (const upload of uploads.Uploads ?? []) {
+      if (upload.Key && upload.UploadId && (upload.Initiated ?? new Date(0)) < before) {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+      }
+    }
+  }
+
+  return {
+    kind: 's3',
+    async stage(source) {
+      const staged = `${STAGED}${randomUUID()}`;
+      const measure = measuring();
+      // A failure on either side ends both: an upload whose client left is aborted, parts and all.
+      const body = pipeline(source, measure.stream, () => {});
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: staged, Body: body, ContentType: 'application/pdf' },
+        partSize: PART_BYTES,
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: staged })).catch(() => {});
+        throw error;
+      }
+      return {
+        ...measure.result(),
+        async commit() {
+          const key = newKey();
+          await client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${staged}` }));
+          await client.send(new DeleteObjectCommand({ Bucket, Key: staged }));
+          return key;
+        },
+        async discard() {
+          await client.send(new DeleteObjectCommand({ Bucket, Key: staged }));
+        },
+      };
+    },
+    async open(key, start = 0) {
+      let body: AsyncIterator<Buffer> | undefined;
+      let destroy = () => {};
+      /** Where the next byte of `body` is in the file, and what of its last chunk is not read yet. */
+      let at = start;
+      let rest: Buffer | undefined;
+      const from = async (position: number) => {
+        destroy();
+        rest = undefined;
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${position}-` }));
+        const stream = answer.Body as Readable;
+        body = stream[Symbol.asyncIterator]();
+        destroy = () => stream.destroy();
+        at = position;
+      };
+      try {
+        await from(start);
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+      const fill = async (into: Buffer, position: number) => {
+        // A jump (a second range) asks the bucket again from there; reading on goes on from the same answer.
+        if (position !== at) await from(position);
+        if (!rest?.length) {
+          const next = await (body as AsyncIterator<Buffer>).next();
+          if (next.done) return 0;
+          rest = next.value;
+        }
+        const read = rest.copy(into, 0, 0, into.length);
+        rest = rest.subarray(read);
+        at += read;
+        return read;
+      };
+      const reader: StoredFileReader = {
+        read: (into, position, done) => {
+          fill(into, position).then(
+            (read) => done(null, read),
+            (error: Error) => done(error, 0),
+          );
+        },
+        close: async () => destroy(),
+      };
+      return reader;
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+    },
+    async remove(key) {
+      if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    list: async () => (await listed('')).filter((object) => KEY.test(object.key)),
+    async clearStaged(before) {
+      const removed: Removed = { files: 0, bytes: 0 };
+      for (const object of await listed(STAGED)) {
+        if (object.modified >= before) continue;
+        await client.send(new DeleteObjectCommand({ Bucket, Key: object.key }));
+        removed.files += 1;
+        removed.bytes += object.size;
+      }
+      await abortUnfinished(before);
+      return removed;
+    },
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+        return 'writable';
+      } catch {
+        return 'unreachable';
+      }
+    },
+    presign: (key, answer) =>
+      getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ResponseContentDisposition: answer.disposition,
+          ResponseContentType: answer.type,
+        }),
+        { expiresIn: LINK_SECONDS },
+      ),
+  };
+}

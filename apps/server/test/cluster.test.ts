@@ -80,6 +80,18 @@ describe.runIf(process.env.DATABASE_URL && withRedis)(
       return { response, token: response.ok ? ((await response.clone().json()) as { jwtToken: string }).jwtToken : '' };
     }
 
+    /** Uploads the Teevo English edition of a month of 2025, through whichever instance the proxy picks. */
+    async function uploadMonth(month: string, pdf: Buffer) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ book: 'Teevo', language: 'English', year: '2025', month })) {
+        form.append(name, value);
+      }
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'edition.pdf');
+      const uploaded = await call('/api/files/uploadfile', { method: 'POST', headers: admin, body: form });
+      expect(uploaded.status).toBe(201);
+      return { uploaded, id: ((await uploaded.clone().json()) as { id: string }).id };
+    }
+
     it('started together on an empty database, they made one schema and one Super Admin', async () => {
       const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();
@@ -118,14 +130,7 @@ describe.runIf(process.env.DATABASE_URL && withRedis)(
         body: JSON.stringify({ name: 'English' }),
       });
       const pdf = makePdf('Teevo March', 2_000_000);
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ book: 'Teevo', language: 'English', year: '2025', month: '3' })) {
-        form.append(name, value);
-      }
-      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'march.pdf');
-      const uploaded = await call('/api/files/uploadfile', { method: 'POST', headers: admin, body: form });
-      expect(uploaded.status).toBe(201);
-      const { id } = (await uploaded.json()) as { id: string };
+      const { uploaded, id } = await uploadMonth('3', pdf);
       const part = await call(`/api/files/download/${id}`, { headers: { ...admin, range: 'bytes=1000-1999' } });
       expect(part.status).toBe(206);
       expect(upstream(part)).not.toBe(upstream(uploaded));
@@ -176,14 +181,7 @@ describe.runIf(process.env.DATABASE_URL && withRedis)(
 
     it('an instance told to stop finishes the 30 MB download it is sending, while the other goes on', async () => {
       const pdf = makePdf('Teevo April', 30 * 1_048_576 - 2_000);
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ book: 'Teevo', language: 'English', year: '2025', month: '4' })) {
-        form.append(name, value);
-      }
-      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'april.pdf');
-      const uploaded = await call('/api/files/uploadfile', { method: 'POST', headers: admin, body: form });
-      expect(uploaded.status).toBe(201);
-      const { id } = (await uploaded.json()) as { id: string };
+      const { id } = await uploadMonth('4', pdf);
       const [first, second] = instances as [ChildProcess, ChildProcess];
       const download = await fetch(`http://127.0.0.1:${ports[0]}/api/files/download/${id}`, { headers: admin });
       const reader = (download.body as ReadableStream<Uint8Array>).getReader();

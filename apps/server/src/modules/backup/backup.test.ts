@@ -203,11 +203,9 @@ describe.each(kinds)('a backup of a portal on %s', (_kind, serverUrl) => {
     expect(bytes.includes('Sekr1t')).toBe(false);
   });
 
-  it('restored into a fresh place, gives the same answers, sign-ins and file', async () => {
-    const { stdout } = await command('restore', archive, environment(restored));
-    expect(stdout).toContain('Files:     1 into');
-    expect(stdout).toContain('npm start');
-    const app = await startPortal(restored);
+  /** The restored portal of `place` answers as the backed-up one did, takes its sign-ins and tokens, serves its file. */
+  async function expectSamePortal(place: Place) {
+    const app = await startPortal(place);
     try {
       // The old sessions still work: the token secret came back with the database.
       const after = await answers(app, admin, member.headers, member.id);
@@ -218,7 +216,7 @@ describe.each(kinds)('a backup of a portal on %s', (_kind, serverUrl) => {
       ).toBe(5);
 
       await signIn(app, member.email, member.password);
-      const firstPassword = (await readFile(path.join(restored.dataDir, 'initial-admin-password'), 'utf8')).trim();
+      const firstPassword = (await readFile(path.join(place.dataDir, 'initial-admin-password'), 'utf8')).trim();
       await signIn(app, 'admin@example.com', firstPassword);
       const download = await app.inject({
         method: 'GET',
@@ -230,7 +228,38 @@ describe.each(kinds)('a backup of a portal on %s', (_kind, serverUrl) => {
     } finally {
       await app.close();
     }
+  }
+
+  it('restored into a fresh place, gives the same answers, sign-ins and file', async () => {
+    const { stdout } = await command('restore', archive, environment(restored));
+    expect(stdout).toContain('Files:     1 into');
+    expect(stdout).toContain('npm start');
+    await expectSamePortal(restored);
   });
+
+  // The way from the embedded database to PostgreSQL (before a portal runs as several instances).
+  it.runIf(!serverUrl && process.env.DATABASE_URL)(
+    'of the embedded database, restored into an empty PostgreSQL database, gives the same portal',
+    async () => {
+      const moved = await newPlace(process.env.DATABASE_URL);
+      try {
+        const { stdout } = await command('restore', archive, environment(moved));
+        expect(stdout).toContain('copied from the embedded database');
+        expect(stdout).toContain('Files:     1 into');
+        expect(await readdir(moved.dataDir)).not.toContainEqual(expect.stringMatching(/^\.restoring-|^db$/));
+        await expectSamePortal(moved);
+
+        // Now it has rows: another restore into it is refused, as any database with tables is.
+        const again = await newPlace(undefined);
+        const url = moved.database?.url as string;
+        await expect(restorePortal(loadConfig({ ...environment(again), DATABASE_URL: url }), archive)).rejects.toThrow(
+          /^The database postgres:\/\/.* is not empty \(it has \d+ tables\): restore into a new, empty database\.$/,
+        );
+      } finally {
+        await moved.database?.drop();
+      }
+    },
+  );
 
   it('refuses a place that is not empty, and changes nothing', async () => {
     const target = await newPlace(undefined);
@@ -262,15 +291,15 @@ describe.each(kinds)('a backup of a portal on %s', (_kind, serverUrl) => {
     expect(await readdir(target.dataDir)).toEqual([]);
   });
 
-  it('refuses to restore into the other kind of database', async () => {
+  it('refuses a PostgreSQL backup without DATABASE_URL, or an unreachable one, and changes nothing', async () => {
     const target = await newPlace(undefined);
     const other = serverUrl
       ? environment(target)
       : { ...environment(target), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
     await expect(restorePortal(loadConfig(other), archive)).rejects.toThrow(
       serverUrl
-        ? /is of a portal on PostgreSQL: set DATABASE_URL/
-        : /is of a portal with the embedded database: unset DATABASE_URL/,
+        ? /is of a portal on PostgreSQL, which does not go back into the embedded database: set DATABASE_URL/
+        : /^Cannot connect to PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/none: /,
     );
     expect(await readdir(target.dataDir)).toEqual([]);
   });

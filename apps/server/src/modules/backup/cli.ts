@@ -28,7 +28,7 @@ async function restore(file: string) {
   const { manifest, files } = await restorePortal(config, file);
   const lines = [
     `Restored the backup of ${manifest.createdAt}:`,
-    `  Database:  ${config.databaseUrl ? `into PostgreSQL, ${withoutPassword(config.databaseUrl)}` : `embedded, in ${config.dataDir}`}`,
+    `  Database:  ${config.databaseUrl ? `into PostgreSQL, ${withoutPassword(config.databaseUrl)}${manifest.kind === 'embedded' ? ', copied from the embedded database' : ''}` : `embedded, in ${config.dataDir}`}`,
     `  Files:     ${files} into ${config.dataDir}/files${manifest.files ? '' : ' (the backup’s files are in its bucket)'}`,
     `  Settings:  ${manifest.settings.join(', ') || 'none'}`,
     `Start the portal with the same ${config.databaseUrl ? 'DATABASE_URL and DATA_DIR' : 'DATA_DIR'} (and JWT_SECRET, if it had one): npm start`,

@@ -5,6 +5,7 @@ import { KEY } from '../../plugins/storage.ts';
 import { DATABASE_FOLDER, DUMP, extractArchive, FILES_FOLDER, type Manifest, readManifest } from './archive.ts';
 import { lockForCommand, namesIn, type PortalSettings, settingsIn } from './backup.ts';
 import { runPgTool, withoutPassword } from './pg-tools.ts';
+import { copyEmbeddedIntoPostgres } from './to-postgres.ts';
 
 export interface Restored {
   manifest: Manifest;
@@ -14,8 +15,9 @@ export interface Restored {
 
 /**
  * Brings a backup back into an empty portal: its database into DATA_DIR (embedded) or into DATABASE_URL's
- * empty database (pg_restore), its files and settings into DATA_DIR. Refuses, changing nothing, a target
- * that holds anything, and an archive of the other kind of database.
+ * empty database (pg_restore, or, for an embedded backup, its rows copied over), its files and settings into
+ * DATA_DIR. Refuses, changing nothing, a target that holds anything, and a PostgreSQL backup without
+ * DATABASE_URL.
  */
 export async function restorePortal(config: PortalSettings, file: string): Promise<Restored> {
   const manifest = await readManifest(file);
@@ -28,7 +30,10 @@ export async function restorePortal(config: PortalSettings, file: string): Promi
     const staging = await mkdtemp(path.join(config.dataDir, '.restoring-'));
     try {
       await extractArchive(file, staging);
-      if (config.databaseUrl) {
+      if (config.databaseUrl && manifest.kind === 'embedded') {
+        // The way from the embedded database to PostgreSQL: the staged PGlite folder is opened and read.
+        await copyEmbeddedIntoPostgres(staging, config.databaseUrl);
+      } else if (config.databaseUrl) {
         // One transaction: a failure leaves the database empty. Owners and grants name roles of the old server.
         await runPgTool('pg_restore', config.databaseUrl, [
           '--no-owner',
@@ -56,16 +61,14 @@ export async function restorePortal(config: PortalSettings, file: string): Promi
   }
 }
 
-/** A PGlite folder and a pg_dump are not each other's format: a backup goes back into the same kind of portal. */
+/**
+ * An embedded backup goes into either kind of database (into PostgreSQL its rows are copied); a pg_dump
+ * only into PostgreSQL: nothing writes a PGlite folder from one.
+ */
 function refuseMismatch(manifest: Manifest, config: PortalSettings) {
   if (manifest.kind === 'postgres' && !config.databaseUrl) {
     throw new Error(
-      'This backup is of a portal on PostgreSQL: set DATABASE_URL to a new, empty database to restore it.',
-    );
-  }
-  if (manifest.kind === 'embedded' && config.databaseUrl) {
-    throw new Error(
-      'This backup is of a portal with the embedded database: unset DATABASE_URL to restore it into DATA_DIR.',
+      'This backup is of a portal on PostgreSQL, which does not go back into the embedded database: set DATABASE_URL to a new, empty database to restore it.',
     );
   }
   if (manifest.files && config.storage.kind === 's3') {

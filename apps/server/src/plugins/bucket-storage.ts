@@ -99,7 +99,6 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
   }
 
   return {
-    kind: 's3',
     async stage(source) {
       const staged = `${STAGED}${randomUUID()}`;
       const measure = measuring();

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { probeWrite } from '../modules/system/probe-write.ts';
+import { probeWrite } from './probe-write.ts';
 
 export interface StagedFile {
   /** Size in bytes, SHA-256 and first bytes of what was received. */
@@ -45,7 +45,6 @@ export interface Removed {
 export type StorageState = 'writable' | 'full' | 'unwritable' | 'unreachable';
 
 export interface Storage {
-  kind: 'disk' | 's3';
   /** Streams an upload to a temporary file; nothing is visible under a key until commit(). */
   stage(source: Readable): Promise<StagedFile>;
   /**
@@ -117,7 +116,6 @@ export function createFolderStorage(root: string): Storage {
   };
 
   return {
-    kind: 'disk',
     async stage(source) {
       await mkdir(incoming, { recursive: true });
       const temporary = path.join(incoming, randomUUID());

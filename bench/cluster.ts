@@ -20,13 +20,12 @@
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/cluster.ts
  *      (ROUNDS 3, ROUND_SECONDS 10, RATE 400, CLIENTS 20,50; needs curl and nginx: apt-get install nginx-light)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { newBucket } from '../apps/server/test/bucket.ts';
+import { newBucket, startBucketServer } from '../apps/server/test/bucket.ts';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
 import {
   BROWSER,
@@ -63,7 +62,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MORE_LANGUAGES = ['French', 'Swahili', 'Portuguese'];
 const PORT = { a: 4701, b: 4702, hello: 4703, static: 4704, one: 4711, two: 4712, helloProxy: 4713, staticProxy: 4714 };
 const deployGuide = path.resolve(import.meta.dirname, '../docs/deploy.md');
-const bucketModule = path.resolve(import.meta.dirname, '../apps/server/test/bucket.ts');
 const at = (port: number) => `http://127.0.0.1:${port}`;
 type Target = 'reference' | 'one' | 'two';
 /** Each round's order: the reference first, as in bench/api.ts. */
@@ -81,20 +79,6 @@ async function redisAnswers(url: string) {
   } finally {
     redis.disconnect();
   }
-}
-
-/** s3rver in a process of its own (apps/server/test/bucket.ts), so that its CPU can be counted. */
-async function startBucketProcess() {
-  const source = `
-    import { startBucketServer } from ${JSON.stringify(bucketModule)};
-    const server = await startBucketServer();
-    process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
-    process.send(server.endpoint);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [endpoint] = (await once(child, 'message')) as [string];
-  return { process: child, endpoint, stop: () => stopProcess(child) };
 }
 
 /** docs/deploy.md's `location / { ... }` for the instances, so the bench proxies as the guide installs. */
@@ -162,8 +146,8 @@ if (!(await redisAnswers(REDIS_URL))) {
 try {
   const scratch = await createScratchDatabase(process.env.DATABASE_URL);
   started.push({ stop: scratch.drop });
-  const bucket = await startBucketProcess();
-  started.push(bucket);
+  const bucket = await startBucketServer();
+  started.push({ stop: bucket.close });
   const shared = {
     DATABASE_URL: scratch.url,
     ...(await newBucket(bucket.endpoint)),

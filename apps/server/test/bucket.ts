@@ -1,10 +1,8 @@
-/// <reference path="./s3rver.d.ts" />
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { once } from 'node:events';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { inject } from 'vitest';
 
 /** s3rver's own keys: it checks signatures, so the portal signs its requests as with any store. */
@@ -17,16 +15,30 @@ declare module 'vitest' {
   }
 }
 
-/** An S3-compatible server on loopback, its objects in a temporary folder. */
-export async function startBucketServer() {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'portal-bucket-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const { port } = await server.run();
+/**
+ * An S3-compatible server on loopback, its objects in a temporary folder, in a process of its own
+ * (test/bucket-server.ts): an error inside s3rver can not stop the tests' own process.
+ */
+export async function startBucketServer(): Promise<{
+  endpoint: string;
+  process: ChildProcess;
+  close(): Promise<void>;
+}> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bucket-server.ts')], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const endpoint = await Promise.race([
+    once(child, 'message').then(([message]) => message as string),
+    exited.then(([code]) => Promise.reject(new Error(`the S3 test server stopped at start (exit code ${code})`))),
+  ]);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
+    process: child,
     async close() {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

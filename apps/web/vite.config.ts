@@ -2,8 +2,12 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './vite-plugins/prerender.ts';
 import { primeThemes } from './vite-plugins/prime-themes.ts';
+
+/** The light default theme's card and ground colours (lara-light-indigo): the top bar's and the page's. */
+const LIGHT_SURFACE = { card: '#ffffff', ground: '#f9fafb' };
 
 const api = { '/api': 'http://127.0.0.1:4000' };
 
@@ -20,6 +24,62 @@ export default defineConfig({
     compression({
       include: /(^|\/)themes\/.*\.css$/,
       algorithms: ['gzip', defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
+    }),
+    // An installable app whose shell works offline (decision 032); src/lib/pwa registers the worker and offers updates.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      // The icons are among the files precached below.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Teen Devotional Portal',
+        short_name: 'Devotionals',
+        description: 'Download Teevo and Take5, the monthly teen devotionals, as PDF editions in many languages.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: LIGHT_SURFACE.ground,
+        theme_color: LIGHT_SURFACE.card,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app's code, styles and pages, its own font and pictures; not the 56 themes (12 MB), nor .br/.gz forms.
+        globPatterns: ['**/*.{js,css,html,woff2}', '*.svg', 'icons/*.png'],
+        globIgnores: ['themes/**'],
+        // A prerendered page is precached under the address the server answers it at: /en/dist, not /en/dist/index.html.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.map((entry) => ({ ...entry, url: entry.url.replace(/(.)\/index\.html$/, '$1') })),
+            warnings: [],
+          }),
+        ],
+        // The first visit's page is taken over once the worker is installed, not only the next one's, so what it
+        // fetches from then on (the pdf.js worker, when an edition is saved) is kept. An update still waits for Reload.
+        clientsClaim: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // Nothing under /api is cached here: its answers are personal, and saved editions are kept by the app itself.
+        // Workbox copies each urlPattern's source into sw.js, so they name nothing from outside.
+        runtimeCaching: [
+          {
+            // The theme in use and its fonts, from their first load: unhashed, so refreshed in the background.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/themes/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'themes', expiration: { maxEntries: 24 } },
+          },
+          {
+            // Hashed files left out above (the PDF reader's 1.2 MB worker, PrimeIcons' older font formats), once used.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 24 } },
+          },
+        ],
+      },
     }),
   ],
   server: { proxy: api },

@@ -51,6 +51,7 @@ describe('API basics', () => {
   it('sends security headers with a content security policy', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toMatch(/connect-src 'self' ?(;|$)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

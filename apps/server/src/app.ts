@@ -73,7 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'"],
+        // The reader follows a redirected download to the bucket (decision 033).
+        connectSrc: ["'self'", () => (config.downloadDelivery === 'redirect' && app.storage.linkOrigin) || ''],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,

@@ -24,3 +24,6 @@ const app = (
 // any script runs. Someone remembered as signed in sees another page there: it is drawn afresh.
 if (container.hasChildNodes() && getSession().user === null) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// Once the app runs, and apart from the first paint's scripts: the service worker that keeps it working offline.
+void import('./lib/pwa/register-service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -68,6 +68,8 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
     },
   });
   const Bucket = settings.bucket;
+  // Presigning is worked out here, without asking the bucket.
+  const linkOrigin = new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: 'origin' }))).origin;
 
   async function listed(Prefix: string) {
     const objects: StoredFile[] = [];
@@ -208,6 +210,7 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
         return 'unreachable';
       }
     },
+    linkOrigin,
     presign: (key, answer) =>
       getSignedUrl(
         client,

@@ -64,6 +64,8 @@ export interface Storage {
    * Content-Disposition and Content-Type (a bucket); absent where files only go through the portal (a disk).
    */
   presign?(key: string, answer: { disposition: string; type: string }): Promise<string>;
+  /** The origin of those links, which a browser fetches from when the reader follows a redirect (decision 033). */
+  linkOrigin?: string;
 }
 
 declare module 'fastify' {

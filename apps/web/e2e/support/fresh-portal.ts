@@ -7,32 +7,45 @@ import { test as base } from '../fixtures.ts';
 import { E2E_ADMIN } from './session.ts';
 
 /**
- * Playwright's test against a portal of its own: a fresh install (new data folder, embedded database, the
- * same Super Admin and settings as the shared end-to-end server), started once per worker for the file
- * that uses it, so a test may change what every other test relies on (the country list, the languages).
+ * A portal of its own: a fresh install (new data folder, embedded database, the same Super Admin and settings as
+ * the shared end-to-end server, plus `settings`). Answers its address and how to stop it (and remove its data).
+ */
+export async function startFreshPortal(settings: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-fresh-'));
+  const port = await freePort();
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  const server = await startServer({
+    ...inherited,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    AUTH_RATE_LIMIT: '1000',
+    ...settings,
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await killNow(server);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Playwright's test against a fresh portal (startFreshPortal), started once per worker for the file that uses it, so a test may change what every other test relies on (the country list, the languages).
  * `baseURL` points at it: `page.goto('/')` and `request` reach the fresh portal.
  */
 export const freshTest = base.extend<object, { freshPortal: string }>({
   freshPortal: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-fresh-'));
-      const port = await freePort();
-      const { DATABASE_URL: _, ...inherited } = process.env;
-      const server = await startServer({
-        ...inherited,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        AUTH_RATE_LIMIT: '1000',
-      });
-      await use(`http://127.0.0.1:${port}`);
-      await killNow(server);
-      await rm(dataDir, { recursive: true, force: true });
+      const portal = await startFreshPortal();
+      await use(portal.url);
+      await portal.stop();
     },
     // A first start migrates and seeds a new database: on a busy machine that takes longer than a test's 30 s.
     { scope: 'worker', timeout: 120_000 },

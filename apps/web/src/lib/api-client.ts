@@ -21,7 +21,15 @@ export class ApiError extends Error {
 const NO_ANSWER = 0;
 const noAnswer = () => new ApiError(i18n.t('api.noAnswer'), NO_ANSWER);
 
+/** Whether a failure was the server not being reached at all (offline, connection lost). */
+export const isNoAnswer = (error: unknown) => error instanceof ApiError && error.status === NO_ANSWER;
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface FileRequest {
+  range?: { start: number; end: number };
+  signal?: AbortSignal;
+}
 
 interface RequestOptions {
   body?: unknown;
@@ -40,24 +48,34 @@ interface Answer {
 /** Sends the request with the given headers (the access token among them); may be called twice. */
 type Send = (headers: Headers) => Promise<Answer>;
 
-async function sendWithFetch(method: Method, url: string, { body, signal }: RequestOptions, headers: Headers) {
-  const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
-  let response: Response;
+/** fetch, with a failure to reach the server as an ApiError. */
+async function fetchOrNoAnswer(url: string, init: RequestInit) {
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      signal: signal ?? null,
-      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
-    });
+    return await fetch(url, init);
   } catch (error) {
     // A cancelled query stays an AbortError, which TanStack Query expects.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw noAnswer();
   }
+}
+
+/** An answer as `call` reads it; the body of a successful one only when `readOk` (a file's is read by its caller). */
+async function answerOf(response: Response, readOk = true): Promise<Answer> {
   const { ok, status, statusText } = response;
-  return { ok, status, statusText, contentType: response.headers.get('Content-Type'), text: await response.text() };
+  const text = ok && !readOk ? '' : await response.text();
+  return { ok, status, statusText, contentType: response.headers.get('Content-Type'), text };
+}
+
+async function sendWithFetch(method: Method, url: string, { body, signal }: RequestOptions, headers: Headers) {
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  const response = await fetchOrNoAnswer(url, {
+    method,
+    headers,
+    signal: signal ?? null,
+    body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+  });
+  return answerOf(response);
 }
 
 /** POSTs a form through XMLHttpRequest, the one browser API that reports how much of a request was sent. */
@@ -107,8 +125,9 @@ async function call<T>(send: Send, retried = false): Promise<T> {
   const payload = payloadOf(answer);
   if (answer.ok) return payload as T;
 
-  // An access token that expired while the computer slept (or during a long upload): one refresh, then again.
-  if (answer.status === 401 && accessToken && !retried && (await refreshSession())) return call<T>(send, true);
+  // An access token that expired while the computer slept (or during a long upload), or none yet because the
+  // page opened offline: one refresh, then again.
+  if (answer.status === 401 && getSession().user && !retried && (await refreshSession())) return call<T>(send, true);
   // A 403 with its own reason (say, only a Super Admin manages Super Admins) refuses one action, not the session.
   const error = errorOf(payload);
   const sessionRefused = answer.status === 401 || (answer.status === 403 && error?.message === MESSAGES.denied);
@@ -130,6 +149,21 @@ export const api = {
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('DELETE', path, { ...options, body }),
+  /**
+   * GETs a file, or the bytes `start` to `end` (inclusive) of it, as the response to read as the caller
+   * needs (a stream, a blob); signed in and refused as every other call.
+   */
+  file: async (path: string, { range, signal }: FileRequest = {}): Promise<Response> => {
+    let file: Response | undefined;
+    await call((headers) => {
+      if (range) headers.set('Range', `bytes=${range.start}-${range.end}`);
+      return fetchOrNoAnswer(`/api${path}`, { headers, signal: signal ?? null }).then((response) => {
+        if (response.ok) file = response;
+        return answerOf(response, false);
+      });
+    });
+    return file as Response;
+  },
   /** POSTs a form, reporting the share of it sent so far (0 to 100), for a progress bar. */
   upload: <T>(path: string, form: FormData, onProgress: (percent: number) => void) =>
     call<T>((headers) => sendWithProgress(`/api${path}`, form, onProgress, headers)),

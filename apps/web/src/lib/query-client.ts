@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 const MAX_RETRIES = 2;
@@ -14,3 +14,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// TanStack Query learns of a lost connection from the browser's events; a page opened offline fires none.
+if (typeof window !== 'undefined') onlineManager.setOnline(navigator.onLine);

@@ -56,6 +56,12 @@ describe('DOWNLOAD_DELIVERY=redirect', () => {
     expect(Buffer.from(await part.arrayBuffer())).toEqual(pdf.subarray(100, 200));
   });
 
+  it("lets the web app's reader follow the redirect: the bucket's origin is in the page's connect-src", async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/health' });
+    const connect = /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(connect?.split(' ')).toEqual(["'self'", bucketServer.endpoint]);
+  });
+
   it('counts the link given as a download only when the whole file is asked for, as when the portal sends it', async () => {
     const [peeker, middle, header, whole] = await Promise.all(
       ['User', 'User', 'User', 'User'].map(() => loginAs(app, 'User')),

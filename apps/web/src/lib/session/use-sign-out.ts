@@ -3,11 +3,16 @@ import { useLandingPath } from './guards.tsx';
 import { revokeRefreshCookie } from './revoke-session.ts';
 import { endSession } from './session-store.ts';
 
-/** Ends the session in every tab (the server already forgot it) and goes to the landing page. */
+/**
+ * Ends the session in every tab (the server already forgot it), forgets what this device kept for the member
+ * (saved editions, the reader's pages), and goes to the landing page.
+ */
 export function useLeaveSession() {
   const navigate = useNavigate();
   const landing = useLandingPath();
   return () => {
+    // Loaded only here: the first paint carries none of the saved editions' code.
+    void import('../editions/saved-editions.ts').then(({ forgetDevice }) => forgetDevice());
     endSession('signed-out');
     navigate(landing, { replace: true });
   };

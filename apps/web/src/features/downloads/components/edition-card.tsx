@@ -3,7 +3,9 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
+import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
+import { ReadLink } from './read-link.tsx';
 
 export interface EditionCardProps {
   book: string;
@@ -38,14 +40,20 @@ export function EditionCard({ book, language, month, year, cover, file, onDownlo
           {file && <span className="white-space-nowrap"> · {formatFileSize(file.file_size)}</span>}
         </p>
         {file ? (
-          <Button
-            type="button"
-            label={t('downloads.card.download')}
-            icon="pi pi-download"
-            aria-label={t('downloads.card.downloadEdition', { book, language, month: monthYear })}
-            loading={downloading}
-            onClick={() => download(file)}
-          />
+          <div className="edition-card-actions">
+            <Button
+              type="button"
+              label={t('downloads.card.download')}
+              icon="pi pi-download"
+              aria-label={t('downloads.card.downloadEdition', { book, language, month: monthYear })}
+              loading={downloading}
+              onClick={() => download(file)}
+            />
+            <ReadLink file={file} label={t('downloads.card.readEdition', { book, language, month: monthYear })}>
+              {t('downloads.card.read')}
+            </ReadLink>
+            <SaveEditionButton file={file} />
+          </div>
         ) : (
           <p className="edition-card-missing">
             {t('downloads.card.notOut', { month: formatMonth(month), book, language })}

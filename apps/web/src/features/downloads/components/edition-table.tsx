@@ -3,7 +3,9 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
+import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
+import { ReadLink } from './read-link.tsx';
 
 interface EditionTableProps {
   files: FileRecord[];
@@ -18,14 +20,18 @@ const editionLabel = (file: FileRecord) => `${file.book_name} ${file.book_langua
 /** The member's editions as a table, on a wide screen. */
 export function EditionTable({ files, loading, serverPage, onDownload }: EditionTableProps) {
   const { t } = useTranslation();
-  const downloadButton = (file: FileRecord) => (
-    <Button
-      icon="pi pi-download"
-      rounded
-      outlined
-      aria-label={t('downloads.table.downloadRow', { edition: editionLabel(file) })}
-      onClick={() => onDownload(file)}
-    />
+  const actions = (file: FileRecord) => (
+    <span className="flex gap-2">
+      <Button
+        icon="pi pi-download"
+        rounded
+        outlined
+        aria-label={t('downloads.table.downloadRow', { edition: editionLabel(file) })}
+        onClick={() => onDownload(file)}
+      />
+      <ReadLink file={file} label={t('downloads.table.readRow', { edition: editionLabel(file) })} />
+      <SaveEditionButton file={file} compact />
+    </span>
   );
   return (
     <RecordTable
@@ -36,7 +42,7 @@ export function EditionTable({ files, loading, serverPage, onDownload }: Edition
       rowLabel={editionLabel}
       serverPage={serverPage}
     >
-      <Column header={t('downloads.panel.title')} body={downloadButton} />
+      <Column header={t('downloads.panel.title')} body={actions} />
       <Column field="book_name" header={t('downloads.table.bookName')} sortable />
       <Column field="book_language" header={t('downloads.language')} sortable />
       {/* The server sorts by edition: year, then month. */}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useCovers } from '../../../components/book-cover/book-cover.tsx';
 import type { ServerPage } from '../../../components/record-table/record-table.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { editionPageQuery, type EditionFilters as Filters } from '../../../lib/resources/files.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
@@ -14,9 +15,11 @@ import { DownloadCounts } from '../components/download-counts.tsx';
 import { EditionFeed } from '../components/edition-feed.tsx';
 import { EditionFilters } from '../components/edition-filters.tsx';
 import { EditionTable } from '../components/edition-table.tsx';
+import { SavedEditions } from '../components/saved-editions.tsx';
 import { ThisMonthEditions } from '../components/this-month-editions.tsx';
 import { useEditionView } from '../edition-view.ts';
 import '../downloads.css';
+import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 
@@ -31,6 +34,9 @@ export function UserDashboardPage() {
   useDocumentTitle(t('common.dashboard'));
   const { user } = useSession();
   const thisMonth = useQuery(thisMonthQuery);
+  // Offline with nothing fetched yet: what needs the portal says so, and the saved editions come first.
+  const online = useOnline();
+  const cutOff = !online && thisMonth.data === undefined;
   const coverOf = useCovers();
   const { canChoose, view, choose } = useEditionView();
   // The member's own language until they choose another, or all.
@@ -68,40 +74,46 @@ export function UserDashboardPage() {
           {t('downloads.home.welcome', { name: user?.fullName })}
         </h1>
         <p className="mt-0 mb-2 text-muted wrap-anywhere">{user?.email}</p>
-        <DownloadCounts />
+        {cutOff ? <Message severity="info" text={t('offline.notice')} /> : <DownloadCounts />}
       </section>
-      <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="this-month-title">
-        <h2 id="this-month-title" className="text-xl font-semibold mt-0 mb-3">
-          {t('downloads.home.thisMonth')}
-        </h2>
-        <ThisMonthEditions thisMonth={thisMonth} coverOf={coverOf} onDownload={download} />
-      </section>
-      <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
-        <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
-          {t('downloads.home.earlier')}
-        </h2>
-        <EditionFilters
-          filters={filters}
-          onChange={changeFilters}
-          view={canChoose ? { value: view, onChange: choose } : undefined}
-        />
-        {view === 'table' ? (
-          <EditionTable
-            files={table.data?.items ?? []}
-            loading={table.isFetching}
-            serverPage={{ total: table.data?.total ?? 0, page, onChange: setPage }}
-            onDownload={(file) => void download(file)}
-          />
-        ) : (
-          <EditionFeed
-            filters={filters}
-            enabled={!thisMonth.isPending}
-            shown={shown}
-            coverOf={coverOf}
-            onDownload={download}
-          />
-        )}
-      </section>
+      {cutOff && <SavedEditions offline />}
+      {!cutOff && (
+        <>
+          <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="this-month-title">
+            <h2 id="this-month-title" className="text-xl font-semibold mt-0 mb-3">
+              {t('downloads.home.thisMonth')}
+            </h2>
+            <ThisMonthEditions thisMonth={thisMonth} coverOf={coverOf} onDownload={download} />
+          </section>
+          <SavedEditions offline={!online} />
+          <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
+            <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
+              {t('downloads.home.earlier')}
+            </h2>
+            <EditionFilters
+              filters={filters}
+              onChange={changeFilters}
+              view={canChoose ? { value: view, onChange: choose } : undefined}
+            />
+            {view === 'table' ? (
+              <EditionTable
+                files={table.data?.items ?? []}
+                loading={table.isFetching}
+                serverPage={{ total: table.data?.total ?? 0, page, onChange: setPage }}
+                onDownload={(file) => void download(file)}
+              />
+            ) : (
+              <EditionFeed
+                filters={filters}
+                enabled={!thisMonth.isPending}
+                shown={shown}
+                coverOf={coverOf}
+                onDownload={download}
+              />
+            )}
+          </section>
+        </>
+      )}
     </div>
   );
 }

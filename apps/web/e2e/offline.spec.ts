@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import type { ThisMonth } from '@portal/contract';
+import { makeEditionPdf } from '../../server/test/files.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
+import { catalogue } from './support/catalogue.ts';
+import { ensureLanguage, uploadThroughApi } from './support/editions.ts';
+import { bearerOf, signInAs } from './support/session.ts';
+
+const OFFLINE = catalogue('en').offline;
+
+/** The reader's canvas once it has drawn that page. */
+const drawnPage = (page: Page, number: number) => page.locator(`canvas.reader-page[data-drawn="${number}"]`);
+
+/** What the device keeps: the saved editions' cache entries and the reader's remembered pages. */
+const keptOnDevice = (page: Page) =>
+  page.evaluate(async () => ({
+    saved: (await caches.has('portal-editions')) ? (await (await caches.open('portal-editions')).keys()).length : 0,
+    reading: Object.keys(localStorage).filter((key) => key.startsWith('portal.reader.')).length,
+  }));
+
+/**
+ * This month's Teevo and Take5 in a language of their own, and last month's Teevo in another: small editions
+ * of three pages.
+ */
+async function editions(page: Page) {
+  const stamp = Date.now();
+  const [language, elsewhere] = [`Offline ${stamp}`, `Online ${stamp}`];
+  for (const name of [language, elsewhere]) await ensureLanguage(page.request, name);
+  const answer = await page.request.get('/api/editions/this-month', { headers: await bearerOf(page.request) });
+  const { year, month } = (await answer.json()) as ThisMonth;
+  const upload = (book: string, on: string) =>
+    uploadThroughApi(page.request, month, makeEditionPdf({ pages: 3, bytes: 600_000, title: `${book} ${on}` }), book, {
+      language: on,
+      year,
+    });
+  return {
+    teevo: await upload('Teevo', language),
+    take5: await upload('Take5', language),
+    unsaved: await upload('Teevo', elsewhere),
+  };
+}
+
+test('saved editions open offline, an unsaved one needs a connection, and signing out removes them', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { teevo, take5, unsaved } = await editions(page);
+  const member = await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Offline' });
+  // A download makes the editions' language the member's: this month's cards show them.
+  await page.request.get(`/api/files/download/${teevo._id}`, { headers: await bearerOf(page.request, member) });
+
+  // The first visit: the service worker takes the page over once installed, so what a save fetches is kept.
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  const saved = page.getByRole('region', { name: OFFLINE.title });
+  await expect(saved).toHaveCount(0);
+  for (const edition of [teevo, take5]) {
+    await page
+      .getByRole('button', { name: new RegExp(`^Save ${edition.book_name} in ${edition.book_language}`) })
+      .click();
+  }
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await expect(saved).toContainText(/used on this device/);
+  await expect(
+    page.getByRole('img', { name: new RegExp(`^Teevo in ${teevo.book_language}.*saved on this device`) }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await saved.getByRole('button', { name: new RegExp(`^Remove Take5 in ${take5.book_language}`) }).click();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: new RegExp(`^Save Take5 in ${take5.book_language}`) })).toBeVisible();
+
+  // Offline, and the reader never opened with a connection: the saved edition still opens.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE.notice)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'This month' })).toHaveCount(0);
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await saved.getByRole('link', { name: new RegExp(`^Read Teevo in ${teevo.book_language}`) }).click();
+  await expect(drawnPage(page, 1)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(teevo.book_language);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(drawnPage(page, 2)).toBeVisible();
+
+  await page.goto(`/user/read/${unsaved._id}`);
+  await expect(page.getByText(OFFLINE.needsConnection)).toBeVisible();
+  await expect(drawnPage(page, 1)).toHaveCount(0);
+
+  // Back online, the reader saves too.
+  await context.setOffline(false);
+  await page.goto(`/user/read/${take5._id}`);
+  await expect(drawnPage(page, 1)).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Save Take5 in ${take5.book_language}`) }).click();
+  await expect(
+    page.getByRole('img', { name: new RegExp(`^Take5 in ${take5.book_language}.*saved on this device`) }),
+  ).toBeVisible();
+
+  expect(await keptOnDevice(page)).toEqual({ saved: 2, reading: 1 });
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Ama Offline/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  await expect.poll(() => keptOnDevice(page)).toEqual({ saved: 0, reading: 0 });
+});

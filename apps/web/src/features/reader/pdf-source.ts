@@ -1,0 +1,90 @@
+import { GlobalWorkerOptions, getDocument, PDFDataRangeTransport, type PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { api } from '../../lib/api-client.ts';
+import { type SavedEdition, savedCopyOf } from '../../lib/editions/saved-editions.ts';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/**
+ * pdf.js's worker (a 1.2 MB script), started once, when an edition opens and while its first bytes are on their
+ * way, rather than after; every document the reader opens shares it.
+ */
+let worker: PDFWorker | undefined;
+const startedWorker = () => {
+  worker ??= new PDFWorker();
+  return worker;
+};
+
+/**
+ * Bytes asked for at a time. The first request, from byte 0, is at least the server's PROBE_BYTES (64 KiB),
+ * so opening the reader counts as the member's download of the edition, by the rule every download follows.
+ */
+const CHUNK_BYTES = 128 * 1024;
+
+/** The bytes `start` up to (not including) `end` of a PDF. */
+type ReadRange = (start: number, end: number) => Promise<Uint8Array>;
+
+/** Hands pdf.js the bytes it asks for, read by `read`; a failed read is reported, as pdf.js would only wait. */
+class RangeTransport extends PDFDataRangeTransport {
+  readonly #read: ReadRange;
+  readonly #fail: (error: unknown) => void;
+
+  constructor(length: number, initial: Uint8Array, read: ReadRange, fail: (error: unknown) => void) {
+    super(length, initial);
+    this.#read = read;
+    this.#fail = fail;
+  }
+
+  override requestDataRange(begin: number, end: number) {
+    this.#read(begin, end).then((chunk) => this.onDataRange(begin, chunk), this.#fail);
+  }
+}
+
+/**
+ * A PDF of `length` bytes, only its first bytes at hand: pdf.js asks for the others as the pages it draws
+ * need them (range loading), never the whole file unasked (disableAutoFetch).
+ */
+function openDocument(length: number, initial: Uint8Array, read: ReadRange, fail: (error: unknown) => void) {
+  const task = getDocument({
+    worker: startedWorker(),
+    range: new RangeTransport(length, initial, read, fail),
+    rangeChunkSize: CHUNK_BYTES,
+    disableAutoFetch: true,
+    disableStream: true,
+  });
+  return task.promise;
+}
+
+const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+
+/** A PDF kept on this device (saved for offline): its bytes are read from the blob as pdf.js needs them. */
+async function openBlob(blob: Blob, fail: (error: unknown) => void): Promise<PDFDocumentProxy> {
+  const read: ReadRange = async (start, end) => new Uint8Array(await blob.slice(start, end).arrayBuffer());
+  return openDocument(blob.size, await read(0, Math.min(CHUNK_BYTES, blob.size)), read, fail);
+}
+
+/**
+ * An edition's PDF from the portal, in ranges with the member's session (the download route answers
+ * Range). Where the total size can't be read from the first answer (a store that hides Content-Range from
+ * scripts), the whole file is fetched instead.
+ */
+async function openFromServer(id: string, fail: (error: unknown) => void): Promise<PDFDocumentProxy> {
+  const path = `/files/${encodeURIComponent(id)}/download`;
+  const read: ReadRange = async (start, end) => bytesOf(await api.file(path, { range: { start, end: end - 1 } }));
+  const first = await api.file(path, { range: { start: 0, end: CHUNK_BYTES - 1 } });
+  if (first.status !== 206) return openBlob(await first.blob(), fail);
+  const length = Number(/\/(\d+)$/.exec(first.headers.get('Content-Range') ?? '')?.[1]);
+  if (!Number.isSafeInteger(length)) return openBlob(await (await api.file(path)).blob(), fail);
+  return openDocument(length, await bytesOf(first), read, fail);
+}
+
+/** An edition to read: the copy saved on this device if there is one (no connection needed), else the portal's. */
+export async function openEdition(
+  id: string,
+  fail: (error: unknown) => void,
+): Promise<{ pdf: PDFDocumentProxy; saved?: SavedEdition }> {
+  startedWorker();
+  const saved = await savedCopyOf(id);
+  if (saved) return { pdf: await openBlob(saved.pdf, fail), saved: saved.edition };
+  return { pdf: await openFromServer(id, fail) };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the reader remembers on this device: the last page read of each edition and night mode. Kept under
+ * one prefix so that signing out can forget it all (a shared computer keeps nothing of the member's reading).
+ */
+const PREFIX = 'portal.reader.';
+const pageKey = (id: string) => `${PREFIX}page.${id}`;
+const NIGHT_KEY = `${PREFIX}night`;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage: remembered for this visit only.
+  }
+}
+
+/** The page the member was on when they last read this edition here: 1 if never. */
+export function lastPageOf(id: string): number {
+  const page = Number(read(pageKey(id)));
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+export const rememberPage = (id: string, page: number) => write(pageKey(id), String(page));
+
+export const nightChosen = () => read(NIGHT_KEY) === 'true';
+
+export const rememberNight = (night: boolean) => write(NIGHT_KEY, String(night));
+
+/** Forgets every edition's last page and the night mode choice. */
+export function forgetReading() {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Blocked storage kept nothing.
+  }
+}

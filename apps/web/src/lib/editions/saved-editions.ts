@@ -1,0 +1,114 @@
+import type { FileRecord } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { api } from '../api-client.ts';
+import { getSession } from '../session/session-store.ts';
+import { forgetReading } from './reading-memory.ts';
+
+/**
+ * Editions saved for offline reading, kept in Cache Storage (decision 033): the whole PDF, fetched with the
+ * member's session, under an address of its own that no request of the page ever asks for, with what the
+ * dashboard shows of it in a header. Nothing else in the app, the service worker included, reads this cache.
+ */
+const CACHE = 'portal-editions';
+const META_HEADER = 'X-Saved-Edition';
+const keyOf = (id: string) => `/saved-editions/${encodeURIComponent(id)}`;
+
+export interface SavedEdition {
+  file: FileRecord;
+  /** The account that saved it: another's copies are never shown, and go when they sign in here. */
+  accountId: string;
+  savedAt: string;
+}
+
+/** Cache Storage exists only on a secure origin (https, or localhost): elsewhere nothing can be saved. */
+export const canSaveEditions = () => typeof caches !== 'undefined';
+
+function metaOf(response: Response): SavedEdition | undefined {
+  try {
+    return JSON.parse(decodeURIComponent(response.headers.get(META_HEADER) ?? '')) as SavedEdition;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signed-in member's saved editions, last saved first; another account's copies are removed. */
+async function listSaved(): Promise<SavedEdition[]> {
+  if (!canSaveEditions()) return [];
+  const accountId = getSession().user?.id;
+  const cache = await caches.open(CACHE);
+  const saved: SavedEdition[] = [];
+  for (const request of await cache.keys()) {
+    const meta = metaOf((await cache.match(request)) ?? new Response());
+    if (meta && meta.accountId === accountId) saved.push(meta);
+    else await cache.delete(request);
+  }
+  return saved.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+/** The saved copy of an edition, if this member saved it on this device. */
+export async function savedCopyOf(id: string): Promise<{ edition: SavedEdition; pdf: Blob } | undefined> {
+  if (!canSaveEditions()) return undefined;
+  const response = await caches.match(keyOf(id), { cacheName: CACHE });
+  const edition = response && metaOf(response);
+  if (!response || !edition || edition.accountId !== getSession().user?.id) return undefined;
+  return { edition, pdf: await response.blob() };
+}
+
+/**
+ * Fetches the whole edition with the member's rights (counted as their download, as any) and keeps it. The
+ * browser is asked once to keep the saved editions even when space runs low.
+ */
+async function saveEdition(file: FileRecord) {
+  const accountId = getSession().user?.id;
+  if (!accountId) return;
+  const pdf = await (await api.file(`/files/${encodeURIComponent(file._id)}/download`)).blob();
+  const meta: SavedEdition = { file: { ...file, file_size: pdf.size }, accountId, savedAt: new Date().toISOString() };
+  const headers = { 'Content-Type': 'application/pdf', [META_HEADER]: encodeURIComponent(JSON.stringify(meta)) };
+  await (await caches.open(CACHE)).put(keyOf(file._id), new Response(pdf, { headers }));
+  await navigator.storage.persist();
+  // The reader's pdf.js worker, for the service worker to keep: saved from a card, the edition opens offline too.
+  await fetch(pdfWorkerUrl).catch(() => undefined);
+}
+
+async function removeSaved(id: string) {
+  await (await caches.open(CACHE)).delete(keyOf(id));
+}
+
+/**
+ * What this device keeps of the member once they sign out: the saved editions and what the reader remembers.
+ * A shared computer keeps nothing of them.
+ */
+export async function forgetDevice() {
+  forgetReading();
+  if (canSaveEditions()) await caches.delete(CACHE);
+}
+
+/** Read from the device, so offline too (TanStack Query would otherwise wait for a connection). */
+export const savedEditionsQuery = queryOptions({
+  queryKey: ['saved-editions'],
+  queryFn: listSaved,
+  networkMode: 'always',
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Space used by this site and left for it on this device, and whether the browser keeps it under pressure. */
+export const deviceStorageQuery = queryOptions({
+  queryKey: [...savedEditionsQuery.queryKey, 'storage'],
+  queryFn: async () => ({
+    ...(await navigator.storage.estimate()),
+    persisted: await navigator.storage.persisted(),
+  }),
+  networkMode: 'always',
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Saves or removes an edition, then lists the saved ones and the space again. */
+export function useSavedEditionChange() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: savedEditionsQuery.queryKey });
+  return {
+    save: useMutation({ mutationFn: saveEdition, onSettled }),
+    remove: useMutation({ mutationFn: removeSaved, onSettled, networkMode: 'always' }),
+  };
+}

@@ -78,6 +78,7 @@ test('offline, the app shell still opens the landing page and a client route', a
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING.heading);
+  await expect(page.getByText(catalogue('en').offline.notice)).toBeVisible();
   await page.goto('/en/login');
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });

@@ -19,7 +19,6 @@ import { SavedEditions } from '../components/saved-editions.tsx';
 import { ThisMonthEditions } from '../components/this-month-editions.tsx';
 import { useEditionView } from '../edition-view.ts';
 import '../downloads.css';
-import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 
@@ -34,7 +33,7 @@ export function UserDashboardPage() {
   useDocumentTitle(t('common.dashboard'));
   const { user } = useSession();
   const thisMonth = useQuery(thisMonthQuery);
-  // Offline with nothing fetched yet: what needs the portal says so, and the saved editions come first.
+  // Offline with nothing fetched yet (the shell says it is offline): the saved editions instead of placeholders.
   const online = useOnline();
   const cutOff = !online && thisMonth.data === undefined;
   const coverOf = useCovers();
@@ -74,7 +73,7 @@ export function UserDashboardPage() {
           {t('downloads.home.welcome', { name: user?.fullName })}
         </h1>
         <p className="mt-0 mb-2 text-muted wrap-anywhere">{user?.email}</p>
-        {cutOff ? <Message severity="info" text={t('offline.notice')} /> : <DownloadCounts />}
+        {!cutOff && <DownloadCounts />}
       </section>
       {cutOff && <SavedEditions offline />}
       {!cutOff && (

@@ -13,8 +13,8 @@ const LANDING_PAGE = 'src/app/routes/landing-route.tsx';
 const BOOT_SCRIPT = 'layout-boot.js';
 
 const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
-/** The landing page's words: one catalogue per locale, fetched on its own (decision 028). */
-const CATALOGUE = /packages\/contract\/locales\/([\w-]+)\.json$/;
+/** The landing page's words: the first part of one catalogue per locale, fetched on its own (decision 028). */
+const CATALOGUE = /packages\/contract\/locales\/([\w-]+)\.json\?part=first$/;
 const manifestPath = path.join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No build manifest at ${manifestPath}: run "npx vite build" in apps/web first.`);

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './vite-plugins/catalogue-parts.ts';
 import { prerender } from './vite-plugins/prerender.ts';
 import { primeThemes } from './vite-plugins/prime-themes.ts';
 
@@ -15,6 +16,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    catalogueParts(),
     primeThemes(),
     prerender('/src/prerender.tsx'),
     // Every text file also as .br and .gz, which the server sends as they are (decision 017): the app's own at the

@@ -11,7 +11,7 @@ const dist = path.join(web, 'dist');
 const stampFile = path.join(dist, '.sources-hash');
 
 /**
- * What a build is made of: the app's sources, the contract's, the page, the build's configuration and plugins,
+ * What a build is made of: the app's sources, the contract's and its catalogues, the page, the build's configuration and plugins,
  * and the installed packages (the lockfile). public/themes is left out: the build copies it from PrimeReact.
  */
 const INPUTS = [
@@ -23,6 +23,7 @@ const INPUTS = [
   'apps/web/tsconfig.json',
   'apps/web/package.json',
   'packages/contract/src',
+  'packages/contract/locales',
   'packages/contract/package.json',
   'package-lock.json',
 ];

@@ -3,19 +3,35 @@ import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/pages/route-error-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
+import { loadLaterWords } from '../lib/i18n/i18n.ts';
 import { RequireAuth, RequirePermission } from '../lib/session/guards.tsx';
 import { LocaleOfAddress } from './locale-of-address.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-/** Each page is its own chunk, fetched the first time its route renders. */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+/**
+ * Each page is its own chunk, fetched the first time its route renders, with the words of the pages behind a
+ * route (lib/i18n) unless `firstWords` says the first part of the catalogue is all it draws from (the landing page).
+ */
+function page<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  { firstWords = false } = {},
+) {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => {
+    const [module] = await Promise.all([load(), firstWords || loadLaterWords()]);
+    return { default: module[name] };
+  });
   return <Page />;
 }
 
 /** The route of a path to its page, the export `name` of the module `load` imports. */
-function route<Name extends string>(path: string, load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return { path, element: page(load, name) };
+function route<Name extends string>(
+  path: string,
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  options?: { firstWords?: boolean },
+) {
+  return { path, element: page(load, name, options) };
 }
 
 /** Routes only those with the permission reach; the others get the Denied page. */
@@ -85,7 +101,10 @@ const visitorPages: RouteObject[] = [
 const localePages: RouteObject[] = LOCALES.map((locale) => ({
   path: locale,
   element: <LocaleOfAddress locale={locale} />,
-  children: [route('dist', () => import('./routes/landing-route.tsx'), 'LandingRoute'), ...visitorPages],
+  children: [
+    route('dist', () => import('./routes/landing-route.tsx'), 'LandingRoute', { firstWords: true }),
+    ...visitorPages,
+  ],
 }));
 
 /** Every page of the app; the browser's router and the build's prerender (src/prerender.tsx) both take them. */

@@ -5,11 +5,20 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * The portal's interface text (decision 028): i18next with ICU messages, one catalogue per locale in
- * packages/contract/locales, each fetched only when its locale is used.
+ * packages/contract/locales, each fetched only when its locale is used, in two parts
+ * (vite-plugins/catalogue-parts.ts): the words every page needs, and those of the pages behind a route,
+ * fetched with the first of them (loadLaterWords).
  */
-const catalogues = import.meta.glob<Record<string, unknown>>('../../../../../packages/contract/locales/*.json', {
+const firstParts = import.meta.glob<Record<string, unknown>>('../../../../../packages/contract/locales/*.json', {
+  query: '?part=first',
   import: 'default',
 });
+const laterParts = import.meta.glob<Record<string, unknown>>('../../../../../packages/contract/locales/*.json', {
+  query: '?part=later',
+  import: 'default',
+});
+const PARTS = { first: firstParts, later: laterParts };
+type Part = keyof typeof PARTS;
 
 /** The pseudo-locale of the layout tests: English accented and 40% longer (pseudo-locale.ts). */
 export const PSEUDO_LOCALE = 'en-XA';
@@ -21,12 +30,12 @@ const isUiLocale = (value: unknown): value is UiLocale => isLocale(value) || val
 
 const CHOICE_KEY = 'portal.locale';
 
-async function catalogueOf(locale: UiLocale): Promise<Record<string, unknown>> {
+async function catalogueOf(locale: UiLocale, part: Part): Promise<Record<string, unknown>> {
   if (locale === PSEUDO_LOCALE) {
-    const [english, { pseudoCatalogue }] = await Promise.all([catalogueOf('en'), import('./pseudo-locale.ts')]);
+    const [english, { pseudoCatalogue }] = await Promise.all([catalogueOf('en', part), import('./pseudo-locale.ts')]);
     return pseudoCatalogue(english);
   }
-  const load = catalogues[`../../../../../packages/contract/locales/${locale}.json`];
+  const load = PARTS[part][`../../../../../packages/contract/locales/${locale}.json`];
   if (!load) throw new Error(`No catalogue for ${locale}`);
   return load();
 }
@@ -66,11 +75,28 @@ export function startingLocale(pathname: string): UiLocale {
   return localeOfPath(pathname) ?? rememberedLocale() ?? pickLocale(navigator.languages ?? [navigator.language]);
 }
 
+/** The parts of the catalogues the pages shown so far needed: a change of locale fetches them in the new one. */
+const partsWanted = new Set<Part>(['first']);
+
+/** The parts of catalogues i18next has, as `locale:part`. */
+const partsAdded = new Set<string>();
+
+/** Adds a part of the locale's catalogue to i18next, unless it is there already. */
+async function addPart(locale: UiLocale, part: Part) {
+  if (partsAdded.has(`${locale}:${part}`)) return;
+  i18n.addResourceBundle(locale, 'translation', await catalogueOf(locale, part), true, false);
+  partsAdded.add(`${locale}:${part}`);
+}
+
+/** The words of the pages behind a route, in the locale shown now; the router waits for them before such a page. */
+export async function loadLaterWords(): Promise<void> {
+  partsWanted.add('later');
+  await addPart(activeLocale(), 'later');
+}
+
 /** Shows the interface in `locale`, fetching its catalogue first; `remember` keeps it as this browser's choice. */
 export async function changeLocale(locale: UiLocale, { remember = true } = {}): Promise<void> {
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', await catalogueOf(locale));
-  }
+  await Promise.all([...partsWanted].map((part) => addPart(locale, part)));
   await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (remember) {
@@ -82,8 +108,8 @@ export async function changeLocale(locale: UiLocale, { remember = true } = {}): 
   }
 }
 
-/** Starts i18next in `locale` with the catalogue given, or fetched; the app renders after. */
-export async function startI18n(locale: UiLocale, catalogue?: Record<string, unknown>): Promise<void> {
+/** Starts i18next in `locale` with the first part of its catalogue; the app renders after. */
+export async function startI18n(locale: UiLocale): Promise<void> {
   await i18n
     .use(ICU)
     .use(initReactI18next)
@@ -91,11 +117,12 @@ export async function startI18n(locale: UiLocale, catalogue?: Record<string, unk
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES, PSEUDO_LOCALE],
-      resources: { [locale]: { translation: catalogue ?? (await catalogueOf(locale)) } },
+      resources: { [locale]: { translation: await catalogueOf(locale, 'first') } },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },
     });
+  partsAdded.add(`${locale}:first`);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 

@@ -11,8 +11,8 @@ const dist = path.join(web, 'dist');
 const stampFile = path.join(dist, '.sources-hash');
 
 /**
- * What a build is made of: the app's sources, the contract's and its catalogues, the page, the build's configuration and plugins,
- * and the installed packages (the lockfile). public/themes is left out: the build copies it from PrimeReact.
+ * What a build is made of: the app's sources, the contract's and its catalogues, the page, the build's
+ * configuration and plugins, and the installed packages (the lockfile). public/themes is left out: the build copies it from PrimeReact.
  */
 const INPUTS = [
   'apps/web/src',

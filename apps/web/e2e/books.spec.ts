@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { BOOK_MESSAGES, type Book, monthName } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
+import { choose } from './support/dropdown.ts';
 import { EDITION_YEAR, ensureLanguage, uploadThroughApi } from './support/editions.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
@@ -10,12 +11,6 @@ import { bearerOf, signInAs } from './support/session.ts';
 const run = Date.now().toString(36);
 
 const toast = (page: Page, text: string) => page.locator('.p-toast').getByText(text).first();
-
-/** Opens a PrimeReact Dropdown by its input's id and picks an option. */
-async function choose(page: Page, id: string, option: string) {
-  await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
 
 test('books: the list, a new book, a duplicate refused with the server’s message, a rename, and no delete', async ({
   page,

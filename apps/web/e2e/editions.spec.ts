@@ -14,14 +14,9 @@ import {
 } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
+import { choose } from './support/dropdown.ts';
 import { ensureLanguage, uploadThroughApi, EDITION_YEAR as YEAR } from './support/editions.ts';
 import { bearerOf, signInAs } from './support/session.ts';
-
-/** Opens a PrimeReact Dropdown by its input's id and picks an option. */
-async function choose(page: Page, id: string, option: string) {
-  await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
 
 const toast = (page: Page, text: string) => page.locator('.p-toast-message').filter({ hasText: text });
 
@@ -97,6 +92,11 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
   await expect(toast(page, FILE_MESSAGES.deleted)).toBeVisible();
   await expect(take5Row).toHaveCount(0);
   await expect(teevoRow).toHaveCount(1);
+
+  // An Admin reads an edition from the table as members do.
+  await teevoRow.getByRole('link', { name: `Read Teevo_English_${YEAR}_03.pdf` }).click();
+  await expect(page).toHaveURL(/\/user\/read\/[\w-]+$/);
+  await expect(page.locator('canvas.reader-page[data-drawn="1"]')).toBeVisible();
 });
 
 test('a User downloads the edition they pick, byte for byte, and it counts on their dashboard', async ({

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { FileRecord, MyCounts } from '@portal/contract';
+import { type FileRecord, type MyCounts, monthName } from '@portal/contract';
 import { makeEditionPdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { choose } from './support/dropdown.ts';
 import { EDITION_YEAR, ensureLanguage, uploadThroughApi } from './support/editions.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
@@ -17,8 +18,9 @@ async function uploadEdition(page: Page) {
   const language = `Reader ${Date.now()}-${made}`;
   await ensureLanguage(page.request, language);
   const pdf = makeEditionPdf({ pages: PAGES, bytes: EDITION_BYTES, title: `Teevo ${language}` });
-  const edition = await uploadThroughApi(page.request, 1 + (made % 12), pdf, 'Teevo', { language, year: EDITION_YEAR });
-  return { edition, size: pdf.length };
+  const month = 1 + (made % 12);
+  const edition = await uploadThroughApi(page.request, month, pdf, 'Teevo', { language, year: EDITION_YEAR });
+  return { edition, month, size: pdf.length };
 }
 
 /** The bytes of the edition's PDF the page has received so far, counted as each answer ends. */
@@ -104,6 +106,18 @@ test('pages turn with the buttons, the keys and the page number; night mode and 
   await expect(drawnPage(page, 6)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Night mode' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('Page', { exact: true })).toHaveValue('6');
+});
+
+test("the download panel's Read opens the chosen edition in the reader", async ({ page }) => {
+  const { edition, month } = await uploadEdition(page);
+  await signInAs(page, 'User');
+  await page.goto('/user/download');
+  await choose(page, 'download-year', String(EDITION_YEAR));
+  await choose(page, 'download-month', monthName(month));
+  await choose(page, 'download-language', edition.book_language);
+  await page.getByRole('button', { name: 'Read', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/read/${edition._id}$`));
+  await expect(drawnPage(page, 1)).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { LOCALE_NAMES, LOCALES } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { say } from './support/catalogue.ts';
+import { choose } from './support/dropdown.ts';
 import { EDITION_YEAR, ensureLanguage, uploadThroughApi } from './support/editions.ts';
 import { mailTo } from './support/mail.ts';
 import { bearerOf, signInAs } from './support/session.ts';
@@ -13,11 +13,6 @@ import { bearerOf, signInAs } from './support/session.ts';
  * The portal in its readers' languages (issue 15), from a first visit whose browser speaks French or Swahili to
  * a download, its mail and its statistics, each screen's words checked against that locale's catalogue.
  */
-async function choose(page: Page, id: string, option: string) {
-  await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
-
 /** A month's name as the portal shows it in that locale (through Intl, like the app). */
 const monthIn = (locale: string, month: number) =>
   new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));

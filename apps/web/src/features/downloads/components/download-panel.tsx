@@ -2,6 +2,7 @@ import { editionYears, FILE_MESSAGES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyDownloadError, useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
@@ -37,6 +38,7 @@ export function DownloadPanel() {
   const books = useQuery(bookRecords.listQuery).data ?? [];
   const download = useDownloadEdition();
   const findEdition = useFindEdition();
+  const navigate = useNavigate();
   // By id, so that the choice outlives a rename of the book.
   const [bookId, setBookId] = useState<string | null>(null);
   const [year, setYear] = useState<number | null>(null);
@@ -47,8 +49,8 @@ export function DownloadPanel() {
   const languages = useQuery(editionLanguagesQuery(choice));
   const chosenLanguage = language && languages.data?.includes(language) ? language : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Finds the chosen edition and hands it to `use` (download it, or open it in the reader); says what is missing. */
+  const withChosenEdition = async (use: (id: string) => unknown) => {
     if (!choice || !chosenLanguage) {
       notify({
         severity: 'warn',
@@ -59,7 +61,7 @@ export function DownloadPanel() {
     }
     try {
       const edition = await findEdition.mutateAsync({ ...choice, language: chosenLanguage });
-      await download(edition._id);
+      await use(edition._id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
         notify({
@@ -71,6 +73,11 @@ export function DownloadPanel() {
       else notifyDownloadError(notify, error);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void withChosenEdition(download);
+  };
+  const read = () => void withChosenEdition((id) => navigate(`/user/read/${encodeURIComponent(id)}`));
 
   // Leaving the site only once the server has forgotten the session: a browser may drop a request of a page it left.
   const returnHome = () =>
@@ -131,12 +138,15 @@ export function DownloadPanel() {
             filter
           />
         </div>
-        <Button
-          type="submit"
-          label={t('downloads.panel.title')}
-          icon="pi pi-download"
-          loading={findEdition.isPending}
-        />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="submit"
+            label={t('downloads.panel.title')}
+            icon="pi pi-download"
+            loading={findEdition.isPending}
+          />
+          <Button type="button" label={t('downloads.card.read')} icon="pi pi-book" outlined onClick={read} />
+        </div>
       </form>
       <div className="download-panel-actions flex flex-wrap gap-2 mt-4 pt-3">
         <Button

@@ -3,9 +3,9 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
+import { ReadLink } from '../../../components/read-link.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
-import { ReadLink } from './read-link.tsx';
 
 export interface EditionCardProps {
   book: string;

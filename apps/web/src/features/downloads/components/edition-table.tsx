@@ -2,10 +2,10 @@ import type { FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
+import { ReadLink } from '../../../components/read-link.tsx';
 import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
-import { ReadLink } from './read-link.tsx';
 
 interface EditionTableProps {
   files: FileRecord[];

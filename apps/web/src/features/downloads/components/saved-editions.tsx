@@ -2,6 +2,7 @@ import { formatFileSize } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { ReadLink } from '../../../components/read-link.tsx';
 import { editionMonth } from '../../../lib/editions/edition-cells.ts';
 import {
   deviceStorageQuery,
@@ -9,7 +10,6 @@ import {
   savedEditionsQuery,
   useSavedEditionChange,
 } from '../../../lib/editions/saved-editions.ts';
-import { ReadLink } from './read-link.tsx';
 
 /** Space used and left on this device, and whether the browser keeps the saved editions when it runs low. */
 function DeviceStorage() {

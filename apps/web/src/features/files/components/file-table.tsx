@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadLink } from '../../../components/read-link.tsx';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize, sortByEdition } from '../../../lib/editions/edition-cells.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
@@ -44,6 +45,7 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
         aria-label={t('files.table.download', { file: file.name })}
         onClick={() => onDownload(file)}
       />
+      <ReadLink file={file} label={t('files.table.read', { file: file.name })} />
       <Button
         icon="pi pi-trash"
         rounded

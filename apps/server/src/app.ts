@@ -73,8 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'https:'],
-        // The reader follows a redirected download to the bucket (decision 033).
-        connectSrc: ["'self'", () => (config.downloadDelivery === 'redirect' && app.storage.linkOrigin) || ''],
+        // The reader follows a download redirected to the bucket (decision 033); named whichever delivery is set,
+        // since installed apps keep the page (and this header) until their next update.
+        connectSrc: ["'self'", () => app.storage.linkOrigin ?? ''],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,

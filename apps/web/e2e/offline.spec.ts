@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { ThisMonth } from '@portal/contract';
 import { makeEditionPdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
@@ -20,17 +20,17 @@ const keptOnDevice = (page: Page) =>
   }));
 
 /**
- * This month's Teevo and Take5 in a language of their own, and last month's Teevo in another: small editions
- * of three pages.
+ * This month's Teevo and Take5 in a language of their own, and its Teevo in another: small editions of three
+ * pages; `replaceTeevo` uploads a new file for the first.
  */
-async function editions(page: Page) {
+async function editions(request: APIRequestContext) {
   const stamp = Date.now();
   const [language, elsewhere] = [`Offline ${stamp}`, `Online ${stamp}`];
-  for (const name of [language, elsewhere]) await ensureLanguage(page.request, name);
-  const answer = await page.request.get('/api/editions/this-month', { headers: await bearerOf(page.request) });
+  for (const name of [language, elsewhere]) await ensureLanguage(request, name);
+  const answer = await request.get('/api/editions/this-month', { headers: await bearerOf(request) });
   const { year, month } = (await answer.json()) as ThisMonth;
   const upload = (book: string, on: string) =>
-    uploadThroughApi(page.request, month, makeEditionPdf({ pages: 3, bytes: 600_000, title: `${book} ${on}` }), book, {
+    uploadThroughApi(request, month, makeEditionPdf({ pages: 3, bytes: 600_000, title: `${book} ${on}` }), book, {
       language: on,
       year,
     });
@@ -38,15 +38,18 @@ async function editions(page: Page) {
     teevo: await upload('Teevo', language),
     take5: await upload('Take5', language),
     unsaved: await upload('Teevo', elsewhere),
+    replaceTeevo: () => upload('Teevo', language),
   };
 }
 
 test('saved editions open offline, an unsaved one needs a connection, and signing out removes them', async ({
   page,
   context,
+  request,
 }) => {
   test.setTimeout(90_000);
-  const { teevo, take5, unsaved } = await editions(page);
+  // Uploaded by a request context of their own: the page's holds the member's session cookie.
+  const { teevo, take5, unsaved, replaceTeevo } = await editions(request);
   const member = await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Offline' });
   // A download makes the editions' language the member's: this month's cards show them.
   await page.request.get(`/api/files/download/${teevo._id}`, { headers: await bearerOf(page.request, member) });
@@ -95,6 +98,17 @@ test('saved editions open offline, an unsaved one needs a connection, and signin
   await expect(
     page.getByRole('img', { name: new RegExp(`^Take5 in ${take5.book_language}.*saved on this device`) }),
   ).toBeVisible();
+
+  // A file replaced since it was saved: the copy is not the edition any more, and Save offers the new one.
+  await replaceTeevo();
+  await page.goto('/');
+  const saveTeevo = page.getByRole('button', { name: new RegExp(`^Save Teevo in ${teevo.book_language}`) });
+  await expect(saveTeevo).toBeVisible();
+  await saveTeevo.click();
+  await expect(
+    page.getByRole('img', { name: new RegExp(`^Teevo in ${teevo.book_language}.*saved on this device`) }),
+  ).toBeVisible();
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
 
   expect(await keptOnDevice(page)).toEqual({ saved: 2, reading: 1 });
   await page

@@ -8,8 +8,8 @@ import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
 import { startFreshPortal } from './support/fresh-portal.ts';
 import { openLanding } from './support/landing.ts';
 import { underServiceWorker } from './support/service-worker.ts';
+import { createAccount, E2E_ADMIN, signInAs, signInThroughDialog } from './support/session.ts';
 
-const LANDING = catalogue('en').landing;
 const PWA = catalogue('en').pwa;
 
 /** The build the shared end-to-end server serves (playwright.config.ts). */
@@ -30,6 +30,7 @@ test('the portal can be installed: a manifest with its icons and a service worke
     baseURL,
   });
   const page = await context.newPage();
+  await signInAs(page, 'User');
   await page.goto('/en/dist');
   await underServiceWorker(page);
 
@@ -71,16 +72,32 @@ test("the browser's bar takes the colour of the theme's top bar", async ({ page 
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1f2937');
 });
 
+test("a visitor's browser is sent no service worker (nor the app it keeps) until someone signs in there", async ({
+  page,
+}) => {
+  const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  await openLanding(page);
+  await page.waitForLoadState('networkidle');
+  expect(await registrations()).toBe(0);
+  const account = await createAccount(page.request, 'User');
+  await page.goto('/en/login');
+  await signInThroughDialog(page, account.email, account.password);
+  await expect.poll(registrations).toBe(1);
+});
+
 test('offline, the app shell still opens the landing page and a client route', async ({ page, context }) => {
+  await signInAs(page, 'User');
   await page.goto('/en/dist');
   await underServiceWorker(page);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING.heading);
+  // A member's landing page is their download panel.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogue('en').downloads.panel.title);
   await expect(page.getByText(catalogue('en').offline.notice)).toBeVisible();
-  await page.goto('/en/login');
-  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL('/user/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test.describe('a new version', () => {
@@ -104,7 +121,9 @@ test.describe('a new version', () => {
   test('is offered, waits while dismissed, and takes over on Reload', async ({ page }) => {
     // A first start migrates and seeds a new database.
     test.setTimeout(90_000);
-    await page.goto(`${portal}/en/dist`);
+    await page.goto(`${portal}/en/login`);
+    await signInThroughDialog(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL(`${portal}/`);
     await underServiceWorker(page);
 
     // The deployment: a service worker that differs, and answers which version it is.
@@ -129,7 +148,7 @@ test.describe('a new version', () => {
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: PWA.reload }).click();
     await reloaded;
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(LANDING.heading);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(prompt).toHaveCount(0);
     const version = await page.evaluate(
       () =>

@@ -7,7 +7,7 @@ import { App } from './app/app.tsx';
 import { startI18n, startingLocale } from './lib/i18n/i18n.ts';
 import { applyLayout } from './lib/layout-settings/apply-layout.ts';
 import { getLayoutSettings } from './lib/layout-settings/layout-settings.ts';
-import { getSession } from './lib/session/session-store.ts';
+import { getSession, subscribeSession } from './lib/session/session-store.ts';
 
 applyLayout(getLayoutSettings());
 // The page's words come first: a prerendered page is hydrated in the locale it was drawn in.
@@ -25,5 +25,19 @@ const app = (
 if (container.hasChildNodes() && getSession().user === null) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
-// Once the app runs, and apart from the first paint's scripts: the service worker that keeps it working offline.
-void import('./lib/pwa/register-service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
+/**
+ * The service worker that keeps the app working offline (decision 032), apart from the first paint's scripts: for
+ * members, who have editions to read offline, and wherever one runs already. A visitor's device is not sent the
+ * whole app (about 1 MB) for it.
+ */
+function startServiceWorker() {
+  const start = () =>
+    void import('./lib/pwa/register-service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (getSession().user || navigator.serviceWorker?.controller) return start();
+  const stop = subscribeSession(() => {
+    if (!getSession().user) return;
+    stop();
+    start();
+  });
+}
+startServiceWorker();

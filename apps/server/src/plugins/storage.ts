@@ -64,7 +64,7 @@ export interface Storage {
    * Content-Disposition and Content-Type (a bucket); absent where files only go through the portal (a disk).
    */
   presign?(key: string, answer: { disposition: string; type: string }): Promise<string>;
-  /** The origin of those links, which a browser fetches from when the reader follows a redirect (decision 033). */
+  /** The origin of those links, which the reader's page fetches from when it follows a redirect (decision 033). */
   linkOrigin?: string;
 }
 

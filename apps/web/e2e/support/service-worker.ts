@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits for the portal's service worker to be active, then reloads: it takes over the pages it loads, not the
- * one that registered it (decision 032).
+ * Waits for the portal's service worker to be active, then reloads, so that the page was loaded through it
+ * (precached), as a later visit is (decision 032).
  */
 export async function underServiceWorker(page: Page) {
   await page.evaluate(async () => {

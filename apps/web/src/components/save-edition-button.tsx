@@ -1,10 +1,16 @@
 import type { FileRecord } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../hooks/use-online.ts';
-import { editionMonth } from '../lib/editions/edition-cells.ts';
-import { canSaveEditions, savedEditionsQuery, useSavedEditionChange } from '../lib/editions/saved-editions.ts';
+import { editionWords } from '../lib/editions/edition-cells.ts';
+import {
+  canSaveEditions,
+  isCurrentCopy,
+  savedEditionsQuery,
+  useSavedEditionChange,
+} from '../lib/editions/saved-editions.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { useToast } from '../lib/toast.tsx';
 import './save-edition-button.css';
@@ -28,15 +34,24 @@ const reasonOf = (error: Error) =>
 export function SaveEditionButton({ file, compact = false, text = false }: SaveEditionButtonProps) {
   const { t } = useTranslation();
   const online = useOnline();
-  const saved = useQuery(savedEditionsQuery).data?.some((edition) => edition.file._id === file._id);
+  // A copy of a file replaced since is not this edition saved: Save fetches the new one.
+  const saved = useQuery(savedEditionsQuery).data?.some(
+    (copy) => copy.file._id === file._id && isCurrentCopy(copy, file),
+  );
   const { save } = useSavedEditionChange();
   const notify = useToast();
+  // Focus goes from the Save button to what replaces it, not to the page's start.
+  const tag = useRef<HTMLSpanElement>(null);
+  const [savedHere, setSavedHere] = useState(false);
+  useEffect(() => {
+    if (saved && savedHere) tag.current?.focus();
+  }, [saved, savedHere]);
   if (!canSaveEditions()) return null;
-  const edition = { book: file.book_name, language: file.book_language, month: editionMonth(file) };
+  const edition = editionWords(file);
   if (saved) {
     const savedLabel = t('offline.savedEdition', edition);
     return (
-      <span className="saved-edition-tag" title={savedLabel}>
+      <span ref={tag} tabIndex={-1} className="saved-edition-tag" title={savedLabel}>
         <i className="pi pi-check-circle" role="img" aria-label={savedLabel} />
         {!compact && <span aria-hidden="true">{t('offline.saved')}</span>}
       </span>
@@ -55,6 +70,7 @@ export function SaveEditionButton({ file, compact = false, text = false }: SaveE
       disabled={!online}
       onClick={() =>
         save.mutate(file, {
+          onSuccess: () => setSavedHere(true),
           onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: reasonOf(error) }),
         })
       }

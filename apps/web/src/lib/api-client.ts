@@ -157,7 +157,8 @@ export const api = {
     let file: Response | undefined;
     await call((headers) => {
       if (range) headers.set('Range', `bytes=${range.start}-${range.end}`);
-      return fetchOrNoAnswer(`/api${path}`, { headers, signal: signal ?? null }).then((response) => {
+      // Not kept in the browser's HTTP cache, where signing out could not reach it.
+      return fetchOrNoAnswer(`/api${path}`, { headers, signal: signal ?? null, cache: 'no-store' }).then((response) => {
         if (response.ok) file = response;
         return answerOf(response, false);
       });

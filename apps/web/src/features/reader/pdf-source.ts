@@ -1,19 +1,25 @@
+import type { FileRecord } from '@portal/contract';
 import { GlobalWorkerOptions, getDocument, PDFDataRangeTransport, type PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { api } from '../../lib/api-client.ts';
 import { type SavedEdition, savedCopyOf } from '../../lib/editions/saved-editions.ts';
+import { editionFilePath } from '../../lib/resources/files.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /**
  * pdf.js's worker (a 1.2 MB script), started once, when an edition opens and while its first bytes are on their
- * way, rather than after; every document the reader opens shares it.
+ * way, rather than after; every document the reader opens shares it. One that failed is started afresh next time.
  */
 let worker: PDFWorker | undefined;
 const startedWorker = () => {
   worker ??= new PDFWorker();
   return worker;
 };
+function dropWorker() {
+  worker?.destroy();
+  worker = undefined;
+}
 
 /**
  * Bytes asked for at a time. The first request, from byte 0, is at least the server's PROBE_BYTES (64 KiB),
@@ -40,11 +46,17 @@ class RangeTransport extends PDFDataRangeTransport {
   }
 }
 
+/** Failures are reported to `fail`; `signal` closes the document and stops its reads when the reader is left. */
+interface Opening {
+  fail: (error: unknown) => void;
+  signal: AbortSignal;
+}
+
 /**
  * A PDF of `length` bytes, only its first bytes at hand: pdf.js asks for the others as the pages it draws
  * need them (range loading), never the whole file unasked (disableAutoFetch).
  */
-function openDocument(length: number, initial: Uint8Array, read: ReadRange, fail: (error: unknown) => void) {
+function openDocument(length: number, initial: Uint8Array, read: ReadRange, { fail, signal }: Opening) {
   const task = getDocument({
     worker: startedWorker(),
     range: new RangeTransport(length, initial, read, fail),
@@ -52,15 +64,19 @@ function openDocument(length: number, initial: Uint8Array, read: ReadRange, fail
     disableAutoFetch: true,
     disableStream: true,
   });
-  return task.promise;
+  signal.addEventListener('abort', () => void task.destroy(), { once: true });
+  return task.promise.catch((error: unknown) => {
+    if (!signal.aborted) dropWorker();
+    throw error;
+  });
 }
 
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
 /** A PDF kept on this device (saved for offline): its bytes are read from the blob as pdf.js needs them. */
-async function openBlob(blob: Blob, fail: (error: unknown) => void): Promise<PDFDocumentProxy> {
+async function openBlob(blob: Blob, opening: Opening): Promise<PDFDocumentProxy> {
   const read: ReadRange = async (start, end) => new Uint8Array(await blob.slice(start, end).arrayBuffer());
-  return openDocument(blob.size, await read(0, Math.min(CHUNK_BYTES, blob.size)), read, fail);
+  return openDocument(blob.size, await read(0, Math.min(CHUNK_BYTES, blob.size)), read, opening);
 }
 
 /**
@@ -68,23 +84,29 @@ async function openBlob(blob: Blob, fail: (error: unknown) => void): Promise<PDF
  * Range). Where the total size can't be read from the first answer (a store that hides Content-Range from
  * scripts), the whole file is fetched instead.
  */
-async function openFromServer(id: string, fail: (error: unknown) => void): Promise<PDFDocumentProxy> {
-  const path = `/files/${encodeURIComponent(id)}/download`;
-  const read: ReadRange = async (start, end) => bytesOf(await api.file(path, { range: { start, end: end - 1 } }));
-  const first = await api.file(path, { range: { start: 0, end: CHUNK_BYTES - 1 } });
-  if (first.status !== 206) return openBlob(await first.blob(), fail);
+async function openFromServer(id: string, opening: Opening): Promise<PDFDocumentProxy> {
+  const path = editionFilePath(id);
+  const { signal } = opening;
+  const read: ReadRange = async (start, end) =>
+    bytesOf(await api.file(path, { range: { start, end: end - 1 }, signal }));
+  const first = await api.file(path, { range: { start: 0, end: CHUNK_BYTES - 1 }, signal });
+  if (first.status !== 206) return openBlob(await first.blob(), opening);
   const length = Number(/\/(\d+)$/.exec(first.headers.get('Content-Range') ?? '')?.[1]);
-  if (!Number.isSafeInteger(length)) return openBlob(await (await api.file(path)).blob(), fail);
-  return openDocument(length, await bytesOf(first), read, fail);
+  if (!Number.isSafeInteger(length)) return openBlob(await (await api.file(path, { signal })).blob(), opening);
+  return openDocument(length, await bytesOf(first), read, opening);
 }
 
-/** An edition to read: the copy saved on this device if there is one (no connection needed), else the portal's. */
+/**
+ * An edition to read: the copy saved on this device if there is one of the current file (`current`, the portal's
+ * record when it could be asked), so no connection is needed; else the portal's.
+ */
 export async function openEdition(
   id: string,
-  fail: (error: unknown) => void,
+  current: FileRecord | undefined,
+  opening: Opening,
 ): Promise<{ pdf: PDFDocumentProxy; saved?: SavedEdition }> {
   startedWorker();
-  const saved = await savedCopyOf(id);
-  if (saved) return { pdf: await openBlob(saved.pdf, fail), saved: saved.edition };
-  return { pdf: await openFromServer(id, fail) };
+  const saved = await savedCopyOf(id, current);
+  if (saved) return { pdf: await openBlob(saved.pdf, opening), saved: saved.edition };
+  return { pdf: await openFromServer(id, opening) };
 }

@@ -8,6 +8,12 @@ export const editionMonth = (file: FileRecord) => {
   return month ? formatMonthYear(month, file.book_year) : `${file.book_month} ${file.book_year}`;
 };
 export const editionSize = (file: FileRecord) => formatFileSize(file.file_size);
+/** The values messages name an edition by ("{book} in {language}, {month}"). */
+export const editionWords = (file: FileRecord) => ({
+  book: file.book_name,
+  language: file.book_language,
+  month: editionMonth(file),
+});
 
 type ColumnSort = Parameters<NonNullable<ColumnProps['sortFunction']>>[0];
 const editionTime = (file: FileRecord) => file.book_year * 12 + (parseMonth(file.book_month) ?? 0);

@@ -1,9 +1,12 @@
+import { getSession } from '../session/session-store.ts';
+
 /**
  * What the reader remembers on this device: the last page read of each edition and night mode. Kept under
  * one prefix so that signing out can forget it all (a shared computer keeps nothing of the member's reading).
  */
 const PREFIX = 'portal.reader.';
-const pageKey = (id: string) => `${PREFIX}page.${id}`;
+/** Per account too: a session that ended by itself leaves the next member no page of the last one's. */
+const pageKey = (id: string) => `${PREFIX}page.${getSession().user?.id ?? ''}.${id}`;
 const NIGHT_KEY = `${PREFIX}night`;
 
 function read(key: string): string | null {

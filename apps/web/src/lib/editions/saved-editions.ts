@@ -1,7 +1,7 @@
 import type { FileRecord } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { api } from '../api-client.ts';
+import { editionFilePath } from '../resources/files.ts';
 import { getSession } from '../session/session-store.ts';
 import { forgetReading } from './reading-memory.ts';
 
@@ -46,29 +46,43 @@ async function listSaved(): Promise<SavedEdition[]> {
   return saved.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }
 
-/** The saved copy of an edition, if this member saved it on this device. */
-export async function savedCopyOf(id: string): Promise<{ edition: SavedEdition; pdf: Blob } | undefined> {
+/** Whether a saved copy is of the edition's current file (a replaced edition keeps its id, not its upload time). */
+export const isCurrentCopy = (saved: SavedEdition, current: FileRecord) => saved.file.created === current.created;
+
+/**
+ * The copy of an edition this member saved on this device, unless the portal's record (`current`, when it could
+ * be asked) says the file was replaced since.
+ */
+export async function savedCopyOf(
+  id: string,
+  current?: FileRecord,
+): Promise<{ edition: SavedEdition; pdf: Blob } | undefined> {
   if (!canSaveEditions()) return undefined;
   const response = await caches.match(keyOf(id), { cacheName: CACHE });
   const edition = response && metaOf(response);
   if (!response || !edition || edition.accountId !== getSession().user?.id) return undefined;
+  if (current && !isCurrentCopy(edition, current)) return undefined;
   return { edition, pdf: await response.blob() };
 }
 
 /**
- * Fetches the whole edition with the member's rights (counted as their download, as any) and keeps it. The
- * browser is asked once to keep the saved editions even when space runs low.
+ * Fetches the whole edition with the member's rights (counted as their download, as any) and keeps it, streamed
+ * to the device's storage. The browser is asked to keep the saved editions even when space runs low, unless it does.
  */
 async function saveEdition(file: FileRecord) {
   const accountId = getSession().user?.id;
   if (!accountId) return;
-  const pdf = await (await api.file(`/files/${encodeURIComponent(file._id)}/download`)).blob();
-  const meta: SavedEdition = { file: { ...file, file_size: pdf.size }, accountId, savedAt: new Date().toISOString() };
+  const response = await api.file(editionFilePath(file._id));
+  const meta: SavedEdition = { file, accountId, savedAt: new Date().toISOString() };
   const headers = { 'Content-Type': 'application/pdf', [META_HEADER]: encodeURIComponent(JSON.stringify(meta)) };
-  await (await caches.open(CACHE)).put(keyOf(file._id), new Response(pdf, { headers }));
-  await navigator.storage.persist();
-  // The reader's pdf.js worker, for the service worker to keep: saved from a card, the edition opens offline too.
-  await fetch(pdfWorkerUrl).catch(() => undefined);
+  const cache = await caches.open(CACHE);
+  await cache.put(keyOf(file._id), new Response(response.body, { headers }));
+  // Signed out while it downloaded (another member may be at the keyboard): the copy is not theirs to keep.
+  if (getSession().user?.id !== accountId) {
+    await cache.delete(keyOf(file._id));
+    return;
+  }
+  if (!(await navigator.storage.persisted())) void navigator.storage.persist().catch(() => undefined);
 }
 
 async function removeSaved(id: string) {

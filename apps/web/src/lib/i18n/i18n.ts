@@ -96,7 +96,8 @@ export async function loadLaterWords(): Promise<void> {
 
 /** Shows the interface in `locale`, fetching its catalogue first; `remember` keeps it as this browser's choice. */
 export async function changeLocale(locale: UiLocale, { remember = true } = {}): Promise<void> {
-  await Promise.all([...partsWanted].map((part) => addPart(locale, part)));
+  // In turn, so that a page behind a route that asked for the later words meanwhile gets them in this locale too.
+  for (const part of ['first', 'later'] as const) if (partsWanted.has(part)) await addPart(locale, part);
   await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (remember) {

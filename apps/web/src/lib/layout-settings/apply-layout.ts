@@ -23,24 +23,25 @@ function themeLink(): HTMLLinkElement {
  * Gives the browser's own bar (an installed app's title bar, a phone's status bar) the top bar's colour
  * (layout.css), once the theme's stylesheet has loaded; index.html starts it at the default theme's.
  */
-function followThemeColor(link: HTMLLinkElement) {
+function followThemeColor(link: HTMLLinkElement, loading: boolean) {
   const meta = document.querySelector('meta[name="theme-color"]');
   if (!meta) return;
   const paint = () => {
     const color = getComputedStyle(document.documentElement).getPropertyValue('--surface-card').trim();
     if (color) meta.setAttribute('content', color);
   };
-  link.addEventListener('load', paint, { once: true });
-  // The pre-paint script's stylesheet may have loaded already.
+  // Now, if the stylesheet is there (the pre-paint script's may have loaded already), and once a new one has.
   paint();
+  if (loading || !link.sheet) link.addEventListener('load', paint, { once: true });
 }
 
 /** Puts the theme, scale and colour mode on the document; the pre-paint script did the same from storage. */
 export function applyLayout({ theme, scale, colorMode }: DocumentLayout) {
   const link = themeLink();
   const href = themeHref(theme);
-  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
-  followThemeColor(link);
+  const changed = link.getAttribute('href') !== href;
+  if (changed) link.setAttribute('href', href);
+  followThemeColor(link, changed);
   const root = document.documentElement;
   root.style.fontSize = `${scale}px`;
   root.dataset.colorMode = colorMode;

@@ -16,6 +16,16 @@ export const filesQuery = queryOptions({
   queryFn: ({ signal }) => api.get<FileRecord[]>('/file/getAll', { signal }),
 });
 
+/** One edition's record: the reader's title, and whether a copy saved on the device is still the current file. */
+export const editionQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...filesQuery.queryKey, 'one', id],
+    queryFn: ({ signal }) => api.get<FileRecord>(`/files/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** Where an edition's PDF is read, whole or in ranges, with the member's session (and counted by the server's rule). */
+export const editionFilePath = (id: string) => `/files/${encodeURIComponent(id)}/download`;
+
 /** The editions of a book and a language (names), each or both null for all. */
 export interface EditionFilters {
   book: string | null;

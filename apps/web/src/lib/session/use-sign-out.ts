@@ -5,28 +5,26 @@ import { endSession } from './session-store.ts';
 
 /**
  * Ends the session in every tab (the server already forgot it), forgets what this device kept for the member
- * (saved editions, the reader's pages), and goes to the landing page.
+ * (saved editions, the reader's pages), and goes to the landing page. The returned promise settles when the
+ * device has forgotten.
  */
 export function useLeaveSession() {
   const navigate = useNavigate();
   const landing = useLandingPath();
-  return () => {
+  return (): Promise<unknown> => {
     // Loaded only here: the first paint carries none of the saved editions' code.
-    void import('../editions/saved-editions.ts').then(({ forgetDevice }) => forgetDevice());
+    const forgotten = import('../editions/saved-editions.ts').then(({ forgetDevice }) => forgetDevice());
     endSession('signed-out');
     navigate(landing, { replace: true });
+    return forgotten.catch(() => undefined);
   };
 }
 
 /**
  * Ends the session here and on the server, and goes to the landing page. The returned promise settles when
- * the server has answered, for a caller about to leave the site.
+ * the server has answered and the device has forgotten, for a caller about to leave the site.
  */
 export function useSignOut() {
   const leave = useLeaveSession();
-  return (): Promise<unknown> => {
-    const revoked = revokeRefreshCookie();
-    leave();
-    return revoked;
-  };
+  return (): Promise<unknown> => Promise.all([revokeRefreshCookie(), leave()]);
 }

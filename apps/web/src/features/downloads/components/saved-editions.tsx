@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { ReadLink } from '../../../components/read-link.tsx';
-import { editionMonth } from '../../../lib/editions/edition-cells.ts';
+import { editionWords } from '../../../lib/editions/edition-cells.ts';
 import {
   deviceStorageQuery,
   type SavedEdition,
@@ -28,7 +28,7 @@ function DeviceStorage() {
 function SavedEditionRow({ edition: { file } }: { edition: SavedEdition }) {
   const { t } = useTranslation();
   const { remove } = useSavedEditionChange();
-  const edition = { book: file.book_name, language: file.book_language, month: editionMonth(file) };
+  const edition = editionWords(file);
   return (
     <li className="saved-edition">
       <div className="saved-edition-name">
@@ -47,7 +47,8 @@ function SavedEditionRow({ edition: { file } }: { edition: SavedEdition }) {
         severity="danger"
         aria-label={t('offline.remove', edition)}
         loading={remove.isPending}
-        onClick={() => remove.mutate(file._id)}
+        // The row goes with its button: focus goes to the list's heading.
+        onClick={() => remove.mutate(file._id, { onSuccess: () => document.getElementById('saved-title')?.focus() })}
       />
     </li>
   );
@@ -63,7 +64,7 @@ export function SavedEditions({ offline }: { offline: boolean }) {
   if (saved.length === 0 && !offline) return null;
   return (
     <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="saved-title">
-      <h2 id="saved-title" className="text-xl font-semibold mt-0 mb-3">
+      <h2 id="saved-title" tabIndex={-1} className="text-xl font-semibold mt-0 mb-3">
         {t('offline.title')}
       </h2>
       {saved.length === 0 ? (

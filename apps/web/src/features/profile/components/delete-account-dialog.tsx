@@ -54,7 +54,7 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
             summary: t('profile.delete.done'),
             detail: translateMessage(ACCOUNT_MESSAGES.accountDeleted),
           });
-          leaveSession();
+          void leaveSession();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.body?.message === ACCOUNT_MESSAGES.currentPasswordWrong) {

@@ -12,6 +12,12 @@ interface PdfPageProps {
 }
 
 /**
+ * The most pixels a page's canvas gets: 4096 × 4096, what iOS Safari allows a canvas. A page zoomed in on a
+ * dense screen is drawn with fewer pixels than the screen has rather than not at all.
+ */
+const MAX_CANVAS_PIXELS = 4096 * 4096;
+
+/**
  * One page of the PDF drawn on a canvas `width` CSS pixels wide, sharp on the screen's pixels. The canvas
  * says which page it shows once it is drawn (`data-drawn`), for the browser tests and for nothing else.
  */
@@ -28,7 +34,11 @@ export function PdfPage({ document, page, width, label, onError }: PdfPageProps)
       .then(async (pdfPage) => {
         if (cancelled) return;
         const scale = width / pdfPage.getViewport({ scale: 1 }).width;
-        const pixels = window.devicePixelRatio || 1;
+        const shown = pdfPage.getViewport({ scale });
+        const pixels = Math.min(
+          window.devicePixelRatio || 1,
+          Math.sqrt(MAX_CANVAS_PIXELS / (shown.width * shown.height)),
+        );
         const viewport = pdfPage.getViewport({ scale: scale * pixels });
         // Drawn off screen, then shown at once: the page before stays until this one is ready.
         const sheet = window.document.createElement('canvas');
@@ -43,6 +53,9 @@ export function PdfPage({ document, page, width, label, onError }: PdfPageProps)
         canvas.style.width = `${viewport.width / pixels}px`;
         canvas.style.height = `${viewport.height / pixels}px`;
         canvas.getContext('2d')?.drawImage(sheet, 0, 0);
+        // The sheet's memory goes now, not when the collector gets to it.
+        sheet.width = 0;
+        sheet.height = 0;
         canvas.dataset.drawn = String(page);
       })
       .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { FileRecord } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -10,21 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { api, isNoAnswer } from '../../../lib/api-client.ts';
+import { isNoAnswer } from '../../../lib/api-client.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { editionMonth } from '../../../lib/editions/edition-cells.ts';
 import { lastPageOf, nightChosen, rememberNight, rememberPage } from '../../../lib/editions/reading-memory.ts';
-import type { SavedEdition } from '../../../lib/editions/saved-editions.ts';
-import { filesQuery } from '../../../lib/resources/files.ts';
+import { type SavedEdition, savedEditionsQuery } from '../../../lib/editions/saved-editions.ts';
+import { editionQuery } from '../../../lib/resources/files.ts';
 import { PdfPage } from '../components/pdf-page.tsx';
 import { openEdition } from '../pdf-source.ts';
 import '../reader.css';
-
-const editionQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...filesQuery.queryKey, 'one', id],
-    queryFn: ({ signal }) => api.get<FileRecord>(`/files/${encodeURIComponent(id)}`, { signal }),
-  });
 
 /** Zoom is relative to the page fitting the reader's width (1), in steps of a quarter, from half to four times. */
 const ZOOM_STEP = 1.25;
@@ -45,33 +39,27 @@ function useWidthOf(element: HTMLElement | null) {
 }
 
 /**
- * The edition's PDF (and what was saved of it, if it is read from this device), opened again when `attempt`
- * changes (Try again); closed when the reader is left.
+ * The edition's PDF (and what was saved of it, if it is read from this device), once the portal's record of it
+ * (`current`) has come or can't (offline); opened again when `attempt` changes (Try again), closed when left.
  */
-function usePdf(id: string, attempt: number) {
+function usePdf(id: string, attempt: number, current: { data?: FileRecord; settled: boolean }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
   const [saved, setSaved] = useState<SavedEdition>();
   const [error, setError] = useState<unknown>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt opens the file again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once the record settled, and again on a new attempt
   useEffect(() => {
-    let open = true;
-    let opened: PDFDocumentProxy | undefined;
     setPdf(undefined);
     setSaved(undefined);
     setError(undefined);
-    const fail = (reason: unknown) => open && setError(reason);
-    openEdition(id, fail).then((edition) => {
-      opened = edition.pdf;
-      if (open) {
-        setPdf(edition.pdf);
-        setSaved(edition.saved);
-      } else void edition.pdf.loadingTask.destroy();
-    }, fail);
-    return () => {
-      open = false;
-      void opened?.loadingTask.destroy();
-    };
-  }, [id, attempt]);
+    if (!current.settled) return;
+    const leaving = new AbortController();
+    const opening = { signal: leaving.signal, fail: (reason: unknown) => leaving.signal.aborted || setError(reason) };
+    openEdition(id, current.data, opening).then((edition) => {
+      setPdf(edition.pdf);
+      setSaved(edition.saved);
+    }, opening.fail);
+    return () => leaving.abort();
+  }, [id, attempt, current.settled]);
   return { pdf, saved, error, fail: useCallback((reason: unknown) => setError(reason), []) };
 }
 
@@ -85,9 +73,12 @@ export function ReaderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [attempt, setAttempt] = useState(0);
-  const { pdf, saved, error, fail } = usePdf(id, attempt);
+  const record = useQuery(editionQuery(id));
+  // Asked and answered, failed, or waiting for a connection that isn't there.
+  const settled = !record.isPending || record.fetchStatus === 'paused';
+  const { pdf, saved, error, fail } = usePdf(id, attempt, { data: record.data, settled });
   // Offline, what was saved with the copy names it.
-  const edition = useQuery(editionQuery(id)).data ?? saved?.file;
+  const edition = record.data ?? saved?.file;
   const title = edition
     ? `${edition.book_name} · ${editionMonth(edition)} · ${edition.book_language}`
     : t('reader.title');
@@ -100,6 +91,9 @@ export function ReaderPage() {
   const [view, setView] = useState<HTMLDivElement | null>(null);
   const width = useWidthOf(view);
   const download = useDownloadEdition();
+  // No connection, and no copy here to fall back on (Try again opens one saved meanwhile).
+  const savedHere = useQuery(savedEditionsQuery).data?.some((copy) => copy.file._id === id);
+  const needsConnection = isNoAnswer(error) && !savedHere;
 
   const turnTo = useCallback(
     (wanted: number) => {
@@ -187,7 +181,8 @@ export function ReaderPage() {
       </header>
       <div
         ref={setView}
-        className="reader-view"
+        // Zoomed in, a finger pans the page sideways too.
+        className={zoom > 1 ? 'reader-view reader-zoomed' : 'reader-view'}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
@@ -197,9 +192,9 @@ export function ReaderPage() {
         {error !== undefined ? (
           <div className="reader-message">
             <Message
-              severity={isNoAnswer(error) ? 'info' : 'error'}
+              severity={needsConnection ? 'info' : 'error'}
               text={
-                isNoAnswer(error)
+                needsConnection
                   ? t('offline.needsConnection')
                   : t('reader.failed', { reason: error instanceof Error ? error.message : String(error) })
               }
@@ -236,6 +231,11 @@ export function ReaderPage() {
           disabled={page <= 1}
           onClick={() => turnTo(page - 1)}
         />
+        {pages > 0 && (
+          <span className="sr-only" aria-live="polite">
+            {t('reader.pageImage', { page, total: pages })}
+          </span>
+        )}
         <span className="reader-page-number">
           <label htmlFor="reader-page-input" className="sr-only">
             {t('reader.page')}

@@ -64,7 +64,7 @@ export function UserEditPage() {
             summary: t('table.successful'),
             detail: translateMessage(ACCOUNT_MESSAGES.accountDeleted),
           });
-          if (isSelf) leaveSession();
+          if (isSelf) void leaveSession();
           else navigate(USER_LIST_PATH);
         },
         onError: fail,

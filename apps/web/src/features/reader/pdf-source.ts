@@ -2,7 +2,7 @@ import type { FileRecord } from '@portal/contract';
 import { GlobalWorkerOptions, getDocument, PDFDataRangeTransport, type PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { api } from '../../lib/api-client.ts';
-import { type SavedEdition, savedCopyOf } from '../../lib/editions/saved-editions.ts';
+import { isCurrentCopy, type SavedEdition, savedCopyOf } from '../../lib/editions/saved-editions.ts';
 import { editionFilePath } from '../../lib/resources/files.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -97,16 +97,19 @@ async function openFromServer(id: string, opening: Opening): Promise<PDFDocument
 }
 
 /**
- * An edition to read: the copy saved on this device if there is one of the current file (`current`, the portal's
- * record when it could be asked), so no connection is needed; else the portal's.
+ * An edition to read: the copy saved on this device, if there is one and `current` (the portal's record of the
+ * edition, or nothing where it can't be asked) doesn't say the file was replaced since; else the portal's.
  */
 export async function openEdition(
   id: string,
-  current: FileRecord | undefined,
+  current: () => Promise<FileRecord | undefined>,
   opening: Opening,
 ): Promise<{ pdf: PDFDocumentProxy; saved?: SavedEdition }> {
   startedWorker();
-  const saved = await savedCopyOf(id, current);
-  if (saved) return { pdf: await openBlob(saved.pdf, opening), saved: saved.edition };
+  const saved = await savedCopyOf(id);
+  const record = saved && (await current());
+  if (saved && (!record || isCurrentCopy(saved.edition, record))) {
+    return { pdf: await openBlob(saved.pdf, opening), saved: saved.edition };
+  }
   return { pdf: await openFromServer(id, opening) };
 }

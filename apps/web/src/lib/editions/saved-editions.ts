@@ -49,19 +49,12 @@ async function listSaved(): Promise<SavedEdition[]> {
 /** Whether a saved copy is of the edition's current file (a replaced edition keeps its id, not its upload time). */
 export const isCurrentCopy = (saved: SavedEdition, current: FileRecord) => saved.file.created === current.created;
 
-/**
- * The copy of an edition this member saved on this device, unless the portal's record (`current`, when it could
- * be asked) says the file was replaced since.
- */
-export async function savedCopyOf(
-  id: string,
-  current?: FileRecord,
-): Promise<{ edition: SavedEdition; pdf: Blob } | undefined> {
+/** The copy of an edition this member saved on this device, if any. */
+export async function savedCopyOf(id: string): Promise<{ edition: SavedEdition; pdf: Blob } | undefined> {
   if (!canSaveEditions()) return undefined;
   const response = await caches.match(keyOf(id), { cacheName: CACHE });
   const edition = response && metaOf(response);
   if (!response || !edition || edition.accountId !== getSession().user?.id) return undefined;
-  if (current && !isCurrentCopy(edition, current)) return undefined;
   return { edition, pdf: await response.blob() };
 }
 

@@ -1,5 +1,4 @@
-import type { FileRecord } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -39,27 +38,30 @@ function useWidthOf(element: HTMLElement | null) {
 }
 
 /**
- * The edition's PDF (and what was saved of it, if it is read from this device), once the portal's record of it
- * (`current`) has come or can't (offline); opened again when `attempt` changes (Try again), closed when left.
+ * The edition's PDF (and what was saved of it, if it is read from this device), opened again when `attempt`
+ * changes (Try again), closed when the reader is left.
  */
-function usePdf(id: string, attempt: number, current: { data?: FileRecord; settled: boolean }) {
+function usePdf(id: string, attempt: number) {
   const [pdf, setPdf] = useState<PDFDocumentProxy>();
   const [saved, setSaved] = useState<SavedEdition>();
   const [error, setError] = useState<unknown>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once the record settled, and again on a new attempt
+  const queryClient = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt opens the file again
   useEffect(() => {
     setPdf(undefined);
     setSaved(undefined);
     setError(undefined);
-    if (!current.settled) return;
     const leaving = new AbortController();
     const opening = { signal: leaving.signal, fail: (reason: unknown) => leaving.signal.aborted || setError(reason) };
-    openEdition(id, current.data, opening).then((edition) => {
+    // Asked only of a saved copy, and only with a connection (without one, TanStack Query would wait for it).
+    const current = async () =>
+      onlineManager.isOnline() ? queryClient.fetchQuery(editionQuery(id)).catch(() => undefined) : undefined;
+    openEdition(id, current, opening).then((edition) => {
       setPdf(edition.pdf);
       setSaved(edition.saved);
     }, opening.fail);
     return () => leaving.abort();
-  }, [id, attempt, current.settled]);
+  }, [id, attempt, queryClient]);
   return { pdf, saved, error, fail: useCallback((reason: unknown) => setError(reason), []) };
 }
 
@@ -73,12 +75,9 @@ export function ReaderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [attempt, setAttempt] = useState(0);
-  const record = useQuery(editionQuery(id));
-  // Asked and answered, failed, or waiting for a connection that isn't there.
-  const settled = !record.isPending || record.fetchStatus === 'paused';
-  const { pdf, saved, error, fail } = usePdf(id, attempt, { data: record.data, settled });
+  const { pdf, saved, error, fail } = usePdf(id, attempt);
   // Offline, what was saved with the copy names it.
-  const edition = record.data ?? saved?.file;
+  const edition = useQuery(editionQuery(id)).data ?? saved?.file;
   const title = edition
     ? `${edition.book_name} · ${editionMonth(edition)} · ${edition.book_language}`
     : t('reader.title');

@@ -10,11 +10,14 @@ interface ReadLinkProps {
   children?: ReactNode;
 }
 
+/** The reader's address for an edition (the router's `user/read/:id`). */
+export const readerPath = (id: string) => `/user/read/${encodeURIComponent(id)}`;
+
 /** Opens the edition in the reader: a link styled as the button beside it, so it can open in a new tab too. */
 export function ReadLink({ file, label, children }: ReadLinkProps) {
   const shape = children ? 'p-button-outlined' : 'p-button-outlined p-button-rounded p-button-icon-only';
   return (
-    <Link to={`/user/read/${encodeURIComponent(file._id)}`} className={`p-button ${shape}`} aria-label={label}>
+    <Link to={readerPath(file._id)} className={`p-button ${shape}`} aria-label={label}>
       <i className={`pi pi-book${children ? ' p-button-icon-left' : ''}`} aria-hidden />
       {children && <span className="p-button-label">{children}</span>}
     </Link>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { readerPath } from '../../../components/read-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyDownloadError, useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
@@ -77,7 +78,7 @@ export function DownloadPanel() {
     event.preventDefault();
     void withChosenEdition(download);
   };
-  const read = () => void withChosenEdition((id) => navigate(`/user/read/${encodeURIComponent(id)}`));
+  const read = () => void withChosenEdition((id) => navigate(readerPath(id)));
 
   // Leaving the site only once the server has forgotten the session: a browser may drop a request of a page it left.
   const returnHome = () =>

@@ -179,6 +179,40 @@ describe.runIf(process.env.DATABASE_URL && withRedis)(
       expect(response.status).toBe(429);
     });
 
+    it('a replaced edition and a deleted account are seen by both instances at once, though both keep them', async () => {
+      const json = { ...admin, 'content-type': 'application/json' };
+      const email = `member-${run}@example.org`;
+      const password = 'Member-password-1';
+      const created = await call('/api/accounts', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ firstName: 'Ama', lastName: 'Mensah', email, password, confirmPassword: password }),
+      });
+      expect(created.status).toBe(201);
+      const member = { authorization: `Bearer ${(await signIn(email, password, address(4))).token}` };
+      const { id } = await uploadMonth('5', makePdf('Teevo May'));
+      const link = async () => {
+        const response = await call(`/api/files/download-link/${id}`, { headers: member });
+        return ((await response.json()) as { url: string }).url;
+      };
+      /** Through each instance in turn, so both have the edition and the account in memory. */
+      const throughBoth = async (url: string) => {
+        const answers = [await call(url), await call(url)];
+        expect(new Set(answers.map(upstream)).size).toBe(2);
+        return answers;
+      };
+      for (const answer of await throughBoth(await link())) expect(answer.status).toBe(200);
+      const replacement = makePdf('Teevo May, corrected');
+      await uploadMonth('5', replacement);
+      for (const answer of await throughBoth(await link())) {
+        expect(Buffer.from(await answer.arrayBuffer())).toEqual(replacement);
+      }
+      const made = await link();
+      const { id: memberId } = (await created.json()) as { id: string };
+      expect((await call(`/api/accounts/${memberId}`, { method: 'DELETE', headers: admin })).status).toBe(200);
+      for (const answer of await throughBoth(made)) expect(answer.status).toBe(401);
+    });
+
     it('an instance told to stop finishes the 30 MB download it is sending, while the other goes on', async () => {
       const pdf = makePdf('Teevo April', 30 * 1_048_576 - 2_000);
       const { id } = await uploadMonth('4', pdf);

@@ -10,6 +10,8 @@ import type { Database } from '../db/index.ts';
 const COMPRESS_FROM_BYTES = 1024;
 /** The lists kept at once (books, languages, countries, churches, and the edition pages members ask for). */
 const MAX_ENTRIES = 500;
+/** The records kept at once: every edition and every account that downloads in a month's rush. */
+const MAX_RECORDS = 200_000;
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
@@ -44,6 +46,12 @@ export interface ListCache {
    * client has it); otherwise `load` reads it, and it is kept until the next write.
    */
   send(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<void>;
+  /**
+   * A record the download path reads for every request (an edition, whether an account exists), read once
+   * by `load` and kept until the next clear; the requests that ask while it is read share that read. A read
+   * that fails is not kept.
+   */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Forgets every list, here and in every other instance: called after each write that could change one. */
   clear(): Promise<void>;
 }
@@ -56,6 +64,8 @@ declare module 'fastify' {
 
 function createListCache() {
   const entries = new Map<string, Entry>();
+  // A clear drops the reads under way too, so a read begun before a write is never kept after it.
+  const records = new Map<string, Promise<unknown>>();
   // A list read while a write cleared the cache may be the old one: it is sent but not kept.
   let generation = 0;
 
@@ -88,9 +98,19 @@ function createListCache() {
       }
       reply304OrBody(request, reply, entry);
     },
+    remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const kept = records.get(key);
+      if (kept) return kept as Promise<T>;
+      const read = load();
+      if (records.size >= MAX_RECORDS) records.delete(records.keys().next().value as string);
+      records.set(key, read);
+      read.catch(() => records.get(key) === read && records.delete(key));
+      return read;
+    },
     forget() {
       generation++;
       entries.clear();
+      records.clear();
     },
   };
 }
@@ -105,8 +125,9 @@ export async function announceListChanges(db: Database, from = '') {
 
 /**
  * The public lists (books, languages, countries, churches, editions) kept in memory between writes, so the
- * first-of-the-month rush reads them from memory rather than from the database (decision 020). A module
- * whose writes change a list registers `clearListsAfterWrites` on its routes.
+ * first-of-the-month rush reads them from memory rather than from the database (decision 020), and the
+ * records every download reads (decision 015). A module whose writes change a list registers
+ * `clearListsAfterWrites` on its routes.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -117,6 +138,7 @@ export default fp(
     if (listen) await listen(CHANNEL, (from) => from !== self && cache.forget());
     app.decorate('lists', {
       send: cache.send,
+      remember: cache.remember,
       async clear() {
         cache.forget();
         if (listen) await announceListChanges(app.db, self);

@@ -368,6 +368,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request, reply) => {
       await deleteAccount(app.db, app.auth.caller(request), request.params.id, request.body?.currentPassword);
+      // Its download links stop working at once, in every instance (they keep which accounts exist).
+      await app.lists.clear();
       if (app.auth.caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/index.ts';
+import type { FastifyInstance } from 'fastify';
 import { accountExists } from './lookups.ts';
 
 /** A download link works for this long: enough to start the download, too short to share. */
@@ -35,7 +35,12 @@ export function verifyDownloadToken(
 }
 
 /** The account a link was made for, while the link is genuine, unexpired, for this file, and the account exists. */
-export async function linkHolder(db: Database, token: string, fileId: string, secret: string) {
+export async function linkHolder(
+  app: Pick<FastifyInstance, 'db' | 'lists'>,
+  token: string,
+  fileId: string,
+  secret: string,
+) {
   const holder = verifyDownloadToken(token, fileId, secret);
-  return holder && (await accountExists(db, holder)) ? holder : undefined;
+  return holder && (await accountExists(app, holder)) ? holder : undefined;
 }

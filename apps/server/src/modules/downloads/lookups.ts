@@ -1,17 +1,20 @@
 import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import type { EditionRow } from '../files/file-view.ts';
 import { findEdition } from '../files/service.ts';
 import { perDatabase } from './per-database.ts';
 
+type Kept = Pick<FastifyInstance, 'db' | 'lists'>;
+
 /**
  * Whether accounts exist, asked together: the downloads that start in the same moment (the first of the
  * month) check their links' holders in one query.
  */
 const accountsOf = perDatabase(
-  (db) =>
+  (db: Database) =>
     new DataLoader<string, boolean>(
       async (ids) => {
         const found = await db
@@ -25,19 +28,13 @@ const accountsOf = perDatabase(
     ),
 );
 
-export const accountExists = (db: Database, id: string) => accountsOf(db).load(id);
+/**
+ * Whether a link's account exists, kept in memory with the lists (decision 015): deleting an account clears
+ * them, in every instance, so its links stop working at once.
+ */
+export const accountExists = (app: Kept, id: string) =>
+  app.lists.remember(`account:${id}`, () => accountsOf(app.db).load(id));
 
-/** findEdition, one look-up shared by the downloads that ask for the same edition while it is under way. */
-const editionsOf = perDatabase(
-  (db) =>
-    new DataLoader<string, EditionRow>(
-      ([id]) => Promise.all([findEdition(db, id as string).catch((error: Error) => error)]),
-      { batch: false },
-    ),
-);
-
-export function sharedEdition(db: Database, id: string): Promise<EditionRow> {
-  const loader = editionsOf(db);
-  // Kept only while under way: the next download after it reads the record afresh.
-  return loader.load(id).finally(() => loader.clear(id));
-}
+/** An edition's record, kept in memory with the lists: every write to files, books or languages clears them. */
+export const keptEdition = (app: Kept, id: string): Promise<EditionRow> =>
+  app.lists.remember(`edition:${id}`, () => findEdition(app.db, id));

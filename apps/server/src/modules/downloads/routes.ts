@@ -14,7 +14,7 @@ import { readableName } from '../files/file-view.ts';
 import { editionLanguages, findEdition, findEditionByNames } from '../files/service.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { linkHolder, signDownloadToken } from './links.ts';
-import { sharedEdition } from './lookups.ts';
+import { keptEdition } from './lookups.ts';
 import { recordDownload } from './record.ts';
 import { assertStored, sendEdition } from './send-edition.ts';
 
@@ -40,7 +40,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const edition = await findEdition(app.db, request.params.id);
+      const edition = await keptEdition(app, request.params.id);
       await assertStored(app.storage, request, edition);
       const token = signDownloadToken(edition.file.id, app.auth.caller(request).id, app.auth.secret);
       return {
@@ -70,11 +70,11 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
           await readers.call(app, request, reply);
           return app.auth.caller(request).id;
         }
-        const holder = await linkHolder(app.db, token, request.params.id, app.auth.secret);
+        const holder = await linkHolder(app, token, request.params.id, app.auth.secret);
         if (!holder) throw new Unauthorized(FILE_MESSAGES.downloadLinkExpired);
         return holder;
       };
-      const [accountId, edition] = await callerFirst(reader(), sharedEdition(app.db, request.params.id));
+      const [accountId, edition] = await callerFirst(reader(), keptEdition(app, request.params.id));
       return sendEdition(app, request, reply, edition, accountId);
     },
   );
@@ -132,9 +132,9 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Who asks and what they ask for, looked up side by side so the first byte waits for one database round
- * trip, not two; who asks is judged first, so without a valid link or session an unknown file and a known
- * one look the same.
+ * Who asks and what they ask for, looked up side by side (both are kept in memory once read, so a link's
+ * download usually waits for no database at all); who asks is judged first, so without a valid link or
+ * session an unknown file and a known one look the same.
  */
 async function callerFirst<Caller, Found>(caller: Promise<Caller>, lookup: Promise<Found>): Promise<[Caller, Found]> {
   const [who, what] = await Promise.allSettled([caller, lookup]);

@@ -108,6 +108,9 @@ export async function sendBytes(
   // Settled from now on, so that a failure while the bytes flow waits for the last byte instead of going unhandled.
   const released = lastByteAfter && Promise.allSettled([lastByteAfter]);
   const response = takeOver(reply);
+  // The status and headers go out now rather than with the first chunk, whose read may wait for a thread
+  // behind the reads of every other download under way: the client knows at once its download has begun.
+  response.flushHeaders();
   const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
   const sent = (bytes: number) => reply.server.metrics.bytesSent(bytes);
   try {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
 import { expectMessage, loginAs } from '../../../test/app.ts';
 import { cutMultipart, edition, makePdf, multipart, postForm, uploadEdition } from '../../../test/files.ts';
-import { accounts, downloads, files, languages } from '../../db/schema.ts';
+import { downloads, files, languages } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
 
 let user: Awaited<ReturnType<typeof loginAs>>;
@@ -362,10 +362,30 @@ describe('GET /api/files/download/:id', () => {
   it('a download link of an account deleted since it was made answers 401 and counts nothing', async () => {
     const gone = await loginAs(app, 'User');
     const link = await gone.request('GET', `/api/files/download-link/${fileId}`);
-    await app.db.delete(accounts).where(eq(accounts.id, gone.account.id));
+    // The link has worked once, so the portal keeps in memory that its account exists.
+    expect((await app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(200);
+    expect((await admin.request('DELETE', `/api/accounts/${gone.account.id}`)).statusCode).toBe(200);
     const before = await downloadCount();
     expectMessage(await app.inject({ method: 'GET', url: link.json().url }), 401, FILE_MESSAGES.downloadLinkExpired);
     expect(await downloadCount()).toBe(before);
+  });
+
+  it('reads an edition afresh after its file is replaced, its language renamed or the edition deleted', async () => {
+    const [ewe] = await app.db.insert(languages).values({ name: 'Ewe' }).returning();
+    const july = { ...edition, language: 'Ewe', month: '7' };
+    const first = makePdf('Teevo July');
+    const { id } = (await uploadEdition(app, admin.headers, july, { name: 'july.pdf', data: first })).json();
+    const link = (await user.request('GET', `/api/files/download-link/${id}`)).json().url;
+    expect((await app.inject({ method: 'GET', url: link })).rawPayload.equals(first)).toBe(true);
+    const corrected = makePdf('Teevo July, corrected');
+    await uploadEdition(app, admin.headers, july, { name: 'july.pdf', data: corrected });
+    expect((await app.inject({ method: 'GET', url: link })).rawPayload.equals(corrected)).toBe(true);
+    const renamed = await admin.request('PUT', `/api/languages/${ewe?.id}`, { name: 'Eʋegbe' });
+    expect(renamed.statusCode).toBe(200);
+    const named = await app.inject({ method: 'GET', url: link });
+    expect(named.headers['content-disposition']).toContain(`''Teevo-${encodeURIComponent('Eʋegbe')}-2025-07.pdf`);
+    expectMessage(await admin.request('DELETE', `/api/file/delete/${id}`), 200, FILE_MESSAGES.deleted);
+    expectMessage(await app.inject({ method: 'GET', url: link }), 404, FILE_MESSAGES.fileNotFound);
   });
 
   it('a client report right after a streamed download is not counted twice', async () => {

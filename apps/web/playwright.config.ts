@@ -51,6 +51,8 @@ export default defineConfig({
           ADMIN_PASSWORD: E2E_ADMIN.password,
           // Every test signs in from 127.0.0.1.
           AUTH_RATE_LIMIT: '1000',
+          // New-edition mail goes out as soon as an edition is uploaded (e2e/new-edition-mail.spec.ts).
+          NOTIFY_DELAY_MINUTES: '0',
           ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         },
       }

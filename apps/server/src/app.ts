@@ -21,6 +21,8 @@ import { sweepAtStart } from './modules/files/sweep.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
 import { rewriteLegacyUrl } from './modules/legacy-paths.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
+import notificationJobs from './modules/notifications/jobs.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
@@ -28,6 +30,7 @@ import authPlugin from './plugins/auth/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import listCachePlugin from './plugins/list-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -119,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(listCachePlugin);
+  await app.register(jobsPlugin);
+  await app.register(notificationJobs);
   // Files that no record names (a crash between the two) go before the first request.
   await sweepAtStart(app);
 
@@ -132,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(downloadRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
   await app.register(migrateRoutes, { prefix: '/api/migrate' });
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const port = z.coerce
-  .number({ error: 'must be a whole number from 1 to 65535' })
-  .int('must be a whole number from 1 to 65535')
-  .min(1, 'must be a whole number from 1 to 65535')
-  .max(65535, 'must be a whole number from 1 to 65535');
+/** A whole number from `min` to `max` (unbounded above when unset), refused with one message naming the range. */
+function wholeNumber(min: number, max?: number) {
+  const message =
+    max === undefined ? `must be a whole number of ${min} or more` : `must be a whole number from ${min} to ${max}`;
+  const atLeast = z.coerce.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? atLeast : atLeast.max(max, message);
+}
+
+const port = wholeNumber(1, 65535);
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -39,17 +43,8 @@ const environmentSchema = z.object({
       }
     }, 'must be an IANA time zone such as UTC or Africa/Accra'),
   WEB_DIST: z.string().min(1).optional(),
-  AUTH_RATE_LIMIT: z.coerce
-    .number({ error: 'must be a whole number of 1 or more' })
-    .int('must be a whole number of 1 or more')
-    .min(1, 'must be a whole number of 1 or more')
-    .default(10),
-  REFRESH_REUSE_GRACE_SECONDS: z.coerce
-    .number({ error: 'must be a whole number from 0 to 60' })
-    .int('must be a whole number from 0 to 60')
-    .min(0, 'must be a whole number from 0 to 60')
-    .max(60, 'must be a whole number from 0 to 60')
-    .default(10),
+  AUTH_RATE_LIMIT: wholeNumber(1).default(10),
+  REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 60).default(10),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -80,12 +75,11 @@ const environmentSchema = z.object({
   DOWNLOAD_DELIVERY: z.enum(['stream', 'redirect'], { error: 'must be stream or redirect' }).default('stream'),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'must be a whole number from 1 to 3600' })
-    .int('must be a whole number from 1 to 3600')
-    .min(1, 'must be a whole number from 1 to 3600')
-    .max(3600, 'must be a whole number from 1 to 3600')
-    .default(60),
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(60),
+  NOTIFY_DELAY_MINUTES: wholeNumber(0, 1440).default(10),
+  NOTIFY_HOUR: optional(wholeNumber(0, 23)),
+  MAIL_RATE_PER_MINUTE: optional(wholeNumber(1, 100000)),
+  MAIL_RETRY_SECONDS: wholeNumber(1, 3600).default(60),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
   AUDIO_URL: httpUrl.default('https://www.teevo.org/audio'),
@@ -221,6 +215,17 @@ function toConfig(
     metricsToken: e.METRICS_TOKEN,
     /** How long a SIGTERM waits for requests and downloads in flight before the process exits. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    /** New-edition mail (decision 034): when a batch of uploads is told, and how fast mail may go. */
+    notify: {
+      /** Minutes after the last upload of a batch; 0: at once. */
+      delayMinutes: e.NOTIFY_DELAY_MINUTES,
+      /** Set: at this hour of TIME_ZONE instead. */
+      hour: e.NOTIFY_HOUR,
+      /** Unset: as fast as the mail server takes them. */
+      ratePerMinute: e.MAIL_RATE_PER_MINUTE,
+      /** The first wait before a mail the server failed is tried again; each next one is longer. */
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+    },
     links: {
       home: e.EXTERNAL_HOME_URL,
       sponsor: e.SPONSOR_URL,

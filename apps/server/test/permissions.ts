@@ -95,9 +95,18 @@ export const MATRIX = rows`
   ${'GET /api/migrate/progress'}                                     | ${'migration:run'}                | ${200}
   ${'GET /api/migrate/migrate-data'}                                 | ${'migration:run'}                | ${200}
   ${'GET /api/migrate/reports/latest'}                               | ${'migration:run'}                | ${200}
+  ${'GET /api/notifications/choice'}                                 | ${'editions:download'}            | ${200}
+  ${'PUT /api/notifications/choice'}                                 | ${'editions:download'}            | ${200}
+  ${'GET /api/notifications/editions'}                               | ${'files:manage'}                 | ${200}
+  ${'POST /api/notifications/editions/:id/resend'}                   | ${'notifications:manage'}         | ${200}
+  ${'GET /api/notifications/settings'}                               | ${'files:manage'}                 | ${200}
+  ${'PUT /api/notifications/settings'}                               | ${'notifications:manage'}         | ${200}
 `;
 
-/** Routes anyone may call that the matrix leaves out: signing up and in, health, configuration and the API docs. */
+/**
+ * Routes anyone may call that the matrix leaves out: signing up and in, the new-edition mail's links (a signed
+ * token), health, configuration and the API docs.
+ */
 export const PUBLIC_ROUTES = [
   'POST /api/accounts/register',
   'POST /api/accounts/verify-email',
@@ -107,6 +116,8 @@ export const PUBLIC_ROUTES = [
   'POST /api/accounts/forgot-password',
   'POST /api/accounts/validate-reset-token',
   'POST /api/accounts/reset-password',
+  'POST /api/notifications/unsubscribe',
+  'POST /api/notifications/subscribe',
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',

@@ -72,7 +72,7 @@ test('a new member signs up, verifies, signs in, edits the profile, signs out an
   await page.goto('/user/profile');
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   await page.getByLabel('First Name').fill('Abena');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your profile is up to date.')).toBeVisible();
   await expect(banner).toContainText('Abena Owusu');
   await page.reload();

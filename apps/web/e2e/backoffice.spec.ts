@@ -41,7 +41,7 @@ test('churches: validation, create, duplicate, search, page, sort, edit and dele
 
   await page.getByRole('button', { name: 'New' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Church' });
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   for (const message of [
     CHURCH_MESSAGES.countryRequired,
     CHURCH_MESSAGES.nameRequired,
@@ -57,7 +57,7 @@ test('churches: validation, create, duplicate, search, page, sort, edit and dele
     await chooseOption(page, 'Country', index % 2 ? 'Ghana' : 'Kenya');
     await page.getByRole('textbox', { name: 'Church' }).fill(name);
     await page.getByLabel('Allocation').fill(String(10 + index));
-    await page.getByRole('dialog', { name: 'New Church' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'New Church' }).getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, `Church ${name} created`)).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'New Church' })).toBeHidden();
   }
@@ -67,7 +67,7 @@ test('churches: validation, create, duplicate, search, page, sort, edit and dele
   await chooseOption(page, 'Country', 'Kenya');
   await page.getByRole('textbox', { name: 'Church' }).fill(names[0] as string);
   await page.getByLabel('Allocation').fill('1');
-  await page.getByRole('dialog', { name: 'New Church' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'New Church' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'New Church' }).getByText(CHURCH_MESSAGES.nameTaken)).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -89,7 +89,7 @@ test('churches: validation, create, duplicate, search, page, sort, edit and dele
   const edit = page.getByRole('dialog', { name: 'Edit Church' });
   await expect(edit.getByRole('textbox', { name: 'Church' })).toHaveValue(names[5] as string);
   await edit.getByLabel('Allocation').fill('99');
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, `Church ${names[5]} updated`)).toBeVisible();
   await expect(bodyRows(churches).filter({ hasText: names[5] as string })).toContainText('99');
 
@@ -199,7 +199,7 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
   const languages = table(page, 'Languages');
 
   await page.getByRole('button', { name: 'New' }).click();
-  await page.getByRole('dialog', { name: 'New Language' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'New Language' }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(LANGUAGE_MESSAGES.nameRequired)).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -228,7 +228,7 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
   await page.getByRole('button', { name: `Edit ${names[0]}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Language' });
   await edit.getByLabel('Name').fill(`Twi ${run}`);
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, `Language Twi ${run} updated`)).toBeVisible();
   await expect(languages.getByText(`Twi ${run}`)).toBeVisible();
   await expect(languages.getByText(names[0] as string)).toHaveCount(0);
@@ -317,7 +317,7 @@ test("users: search, sort and page the list, and change a user's role", async ({
     .locator('.p-dropdown-panel')
     .getByRole('option', { name: `${church} (Kenya)` })
     .click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, `User ${person.email} saved`)).toBeVisible();
 
   await expect(page).toHaveURL('/admin/user-list');

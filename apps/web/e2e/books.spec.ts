@@ -27,17 +27,17 @@ test('books: the list, a new book, a duplicate refused with the server’s messa
 
   await page.getByRole('button', { name: 'New' }).click();
   const created = page.getByRole('dialog', { name: 'New Book' });
-  await created.getByRole('button', { name: 'Save' }).click();
+  await created.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(created.getByText(BOOK_MESSAGES.nameRequired)).toBeVisible();
   await created.getByLabel('Name').fill(`Insight ${run}`);
-  await created.getByRole('button', { name: 'Save' }).click();
+  await created.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, `Book Insight ${run} created`)).toBeVisible();
   await expect(created).toBeHidden();
 
   // Names are unique whatever their case: the server's refusal shows in the dialog.
   await page.getByRole('button', { name: 'New' }).click();
   await created.getByLabel('Name').fill('TEEVO');
-  await created.getByRole('button', { name: 'Save' }).click();
+  await created.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(created.getByText(BOOK_MESSAGES.nameTaken)).toBeVisible();
   await created.getByRole('button', { name: 'Cancel' }).click();
 
@@ -47,7 +47,7 @@ test('books: the list, a new book, a duplicate refused with the server’s messa
   const edit = page.getByRole('dialog', { name: 'Edit Book' });
   await expect(edit.getByLabel('Name')).toHaveValue(`Insight ${run}`);
   await edit.getByLabel('Name').fill(`Insights ${run}`);
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, `Book Insights ${run} updated`)).toBeVisible();
   await expect(rows).toHaveText([new RegExp(`Insights ${run}`)]);
 

@@ -63,7 +63,7 @@ test('the church dialog clears an error as soon as its field is filled', async (
   await page.goto('/admin/church');
   await page.getByRole('button', { name: 'New' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Church' });
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const errors = dialog.locator('.p-error');
   await expect(errors).not.toHaveCount(0);
   const before = await errors.count();

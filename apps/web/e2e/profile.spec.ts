@@ -15,22 +15,22 @@ test('a new password needs the current one: missing and wrong are refused on the
   await expect(page.getByText('Leave blank to keep the same password')).toBeVisible();
   await page.getByLabel('New Password').fill('Changed-pass-9');
   await page.keyboard.press('Tab');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(ACCOUNT_MESSAGES.confirmRequired)).toBeVisible();
   await page.getByLabel('Confirm Password').fill('Changed-pass-9');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const currentPassword = page.getByLabel('Current Password');
   await expect(fieldError(page, 'profile-current-password')).toHaveText(ACCOUNT_MESSAGES.currentPasswordRequired);
   await expect(currentPassword).toBeFocused();
   await expect(currentPassword).toHaveAttribute('aria-describedby', 'profile-current-password-error');
 
   await currentPassword.fill('not-my-password');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(fieldError(page, 'profile-current-password')).toHaveText(ACCOUNT_MESSAGES.currentPasswordWrong);
   await expect(currentPassword).toBeFocused();
 
   await currentPassword.fill(user.password);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your profile is up to date.')).toBeVisible();
   await expect(page.getByLabel('New Password')).toHaveValue('');
   await expect(currentPassword).toHaveValue('');
@@ -38,7 +38,7 @@ test('a new password needs the current one: missing and wrong are refused on the
   // The server ended every earlier session; this tab carries on with the token the answer brought, and a
   // change of names alone asks for no password.
   await page.getByLabel('Last Name').fill('Asante');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('banner')).toContainText('Esi Asante');
   await expect(page).toHaveURL('/profile/details');
 
@@ -58,10 +58,10 @@ test('an Admin changing their own e-mail is asked for the current password', asy
   await expect(email).toHaveValue(admin.email);
   const moved = `moved.${admin.email}`;
   await email.fill(moved);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(fieldError(page, 'profile-current-password')).toHaveText(ACCOUNT_MESSAGES.currentPasswordRequired);
   await page.getByLabel('Current Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your profile is up to date.')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(moved);
 });

@@ -90,7 +90,7 @@ test('two tabs refreshing at the same moment both stay signed in', async ({ page
   // Each tab's API calls still work, and a change made in one shows in the other.
   await other.goto('/user/profile');
   await other.getByLabel('First Name').fill('Efua');
-  await other.getByRole('button', { name: 'Save' }).click();
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(other.getByText('Your profile is up to date.')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Efua Mensah');
   await page.reload();
@@ -121,7 +121,7 @@ test('two tabs whose access token falls due at the same moment take turns and bo
     await tab.getByRole('button', { name: /^\S+ Mensah\b/ }).click();
     await tab.getByRole('menuitem', { name: 'Profile' }).click();
     await tab.getByLabel('First Name').fill(firstName);
-    await tab.getByRole('button', { name: 'Save' }).click();
+    await tab.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(tab.getByText('Your profile is up to date.')).toBeVisible();
   }
 });
@@ -150,7 +150,7 @@ test('signing out in one tab signs out the others; signing in in one signs in th
   await expect(other).toHaveURL('/user/profile');
   await expect(other.getByLabel('First Name')).toHaveValue('Grace');
   await other.getByLabel('First Name').fill('Adjoa');
-  await other.getByRole('button', { name: 'Save' }).click();
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(other.getByText('Your profile is up to date.')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Adjoa Mensah');
 });
@@ -170,7 +170,7 @@ test('a person whose account an admin deleted is sent once to sign in, told that
 }) => {
   await deletedWhileOn(page, request, '/user/profile');
   await page.getByLabel('First Name').fill('Ama');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL('/login?redirect=%2Fuser%2Fprofile');
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await expect(dialog.getByText(ACCOUNT_MESSAGES.sessionEnded)).toBeVisible();

@@ -155,6 +155,8 @@ export const registerSchema = z
     acceptTerms: z.boolean().default(false),
     /** The language the person signed up in: their mails come in it. */
     locale: localeSchema.optional(),
+    /** "E-mail me when a new edition is out", ticked at sign-up. */
+    notifyEditions: z.boolean().default(false),
   })
   .superRefine((value, context) => {
     if (!value.fullName && !value.firstName && !value.lastName) {

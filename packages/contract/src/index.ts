@@ -10,6 +10,7 @@ export * from './limits.ts';
 export * from './locales.ts';
 export * from './messages.ts';
 export * from './migration.ts';
+export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './records.ts';
 export * from './roles.ts';

@@ -6,6 +6,7 @@ import { FILE_MESSAGES } from './files.ts';
 import { LANGUAGE_MESSAGES } from './languages.ts';
 import { MESSAGES } from './messages.ts';
 import { MIGRATION_MESSAGES } from './migration.ts';
+import { NOTIFICATION_MESSAGES } from './notifications.ts';
 import { STATS_MESSAGES } from './stats.ts';
 import { TRANSLATION_MESSAGES } from './translations.ts';
 
@@ -21,6 +22,7 @@ const MESSAGE_GROUPS: Record<string, Record<string, string>> = {
   books: BOOK_MESSAGES,
   countries: COUNTRY_MESSAGES,
   translations: TRANSLATION_MESSAGES,
+  notifications: NOTIFICATION_MESSAGES,
 };
 
 /**

@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   'stats:read': ADMIN_ROLES,
   /** Import the legacy portal's data. */
   'migration:run': ['Super Admin'],
+  /** Pause the new-edition mail, and send its failed mails again. */
+  'notifications:manage': ['Super Admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

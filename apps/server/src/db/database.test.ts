@@ -71,9 +71,12 @@ describe('openDatabase', () => {
         'download_readers',
         'download_stats_zone',
         'downloads',
+        'edition_notices',
         'files',
         'languages',
+        'mail_pacer',
         'migration_reports',
+        'notification_deliveries',
         'refresh_tokens',
         'settings',
       ]);

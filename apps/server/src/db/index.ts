@@ -27,6 +27,8 @@ export interface DatabaseHandle {
    * only: on the embedded database one process is all there is.
    */
   listen?(channel: string, heard: (message: string) => void): Promise<void>;
+  /** How the job queue (pg-boss) reaches the same database: the embedded client itself, or the server's URL. */
+  connection: { pglite: PGlite } | { url: string };
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    connection: { pglite: client },
     close: () => client.close(),
   };
 }
@@ -128,6 +131,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await db.execute(sql`select 1`);
     },
     listen: listening.listen,
+    connection: { url },
     close: async () => {
       await listening.close();
       await pool.end();

@@ -79,6 +79,12 @@ export const accounts = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     // The language the person chose for the portal and its mails (decision 028); null until they choose one.
     locale: text('locale').$type<Locale>(),
+    /** Whether the member is mailed when a new edition is out (issue 18); off unless they ask. */
+    notifyEditions: boolean('notify_editions').notNull().default(false),
+    /** The books those mails are about; null: every book. */
+    notifyBooks: uuid('notify_books').array(),
+    /** The languages those mails are about; null until first chosen, when the portal picks them (decision 034). */
+    notifyLanguages: uuid('notify_languages').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     legacyId: legacyId(),
@@ -355,3 +361,55 @@ export const settings = pgTable('settings', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * An edition's first upload, waiting to be told to the members who asked (decision 034). A digest takes every
+ * waiting edition at once, by writing its id on them, and mails them together.
+ */
+export const editionNotices = pgTable(
+  'edition_notices',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    digestId: uuid('digest_id'),
+    createdAt: createdAt(),
+    /** When every member of the digest had their mail queued. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+  },
+  (t) => [index('edition_notices_digest_id_idx').on(t.digestId)],
+);
+
+export const deliveryStatuses = ['queued', 'sent', 'failed'] as const;
+
+/** One member told of one edition: at most once, whatever restarts or retries happen (its key). */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    digestId: uuid('digest_id').notNull(),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed, as the mail server said it. */
+    error: text('error'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.fileId] }),
+    index('notification_deliveries_digest_id_account_id_idx').on(t.digestId, t.accountId),
+    index('notification_deliveries_file_id_status_idx').on(t.fileId, t.status),
+    check('notification_deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+/** When the next mail may go, for MAIL_RATE_PER_MINUTE: one row every instance takes its turn from. */
+export const mailPacer = pgTable(
+  'mail_pacer',
+  { nextAt: timestamp('next_at', { withTimezone: true }).notNull() },
+  () => [uniqueIndex('mail_pacer_one_row').on(sql`(true)`)],
+);

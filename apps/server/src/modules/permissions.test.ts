@@ -238,6 +238,14 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
     );
     return { url: '/api/migrate/import', payload: body.payload, headers: body.headers };
   },
+  'PUT /api/notifications/choice': async () => ({
+    url: '/api/notifications/choice',
+    payload: { enabled: true, books: null, languages: [(await newLanguage()).id] },
+  }),
+  'POST /api/notifications/editions/:id/resend': async () => ({
+    url: `/api/notifications/editions/${await newEdition()}/resend`,
+  }),
+  'PUT /api/notifications/settings': async () => ({ url: '/api/notifications/settings', payload: { paused: false } }),
   'GET /api/migrate/migrate-data': async () => {
     await saveReport(app.db, createReport(true).finish(), undefined);
     return { url: '/api/migrate/migrate-data' };

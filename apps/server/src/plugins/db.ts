@@ -7,7 +7,7 @@ import { seed } from '../db/seed.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    database: Pick<DatabaseHandle, 'kind' | 'location' | 'ping' | 'listen'>;
+    database: Pick<DatabaseHandle, 'kind' | 'location' | 'ping' | 'listen' | 'connection'>;
     /** Set when this start created the first Super Admin, so the banner can say how to sign in. */
     initialAdmin: { email: string; generatedPassword?: string } | undefined;
   }
@@ -33,6 +33,7 @@ export default fp(
       location: handle.location,
       ping: () => handle.ping(),
       listen: handle.listen,
+      connection: handle.connection,
     });
     app.decorate('initialAdmin', seeded.admin);
   },

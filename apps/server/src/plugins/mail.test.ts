@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, nextAddress, type TestApp } from '../../test/app.ts';
+import { startSmtpReceiver } from '../../test/smtp-receiver.ts';
 
 const registration = (email: string) => ({
   fullName: 'Mail Tester',
@@ -14,32 +14,16 @@ const registration = (email: string) => ({
 });
 
 describe('mail through SMTP_URL', () => {
-  const received: { to: string[]; data: string }[] = [];
-  let server: SMTPServer;
+  let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let app: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ to, data: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://portal.example.org' });
+    receiver = await startSmtpReceiver();
+    app = await buildTestApp({ SMTP_URL: receiver.url, PUBLIC_URL: 'https://portal.example.org' });
   });
   afterAll(async () => {
     await app.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await receiver.close();
   });
 
   it('a real SMTP receiver gets the verification mail with its link', async () => {
@@ -51,6 +35,7 @@ describe('mail through SMTP_URL', () => {
     });
     expect(response.statusCode).toBe(200);
     await app.mail.idle();
+    const { received } = receiver;
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp.user@example.org']);
     const unfolded = received[0]?.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

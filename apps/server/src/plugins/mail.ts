@@ -12,6 +12,9 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Set when every attempt at one mail must carry the same id (new-edition mail). */
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 declare module 'fastify' {

@@ -25,7 +25,9 @@ export async function mailTo(to: string, page: string): Promise<MailedLink> {
       for (const file of files.reverse()) {
         const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
         if (!mail.text || !(Array.isArray(mail.to) ? mail.to : [mail.to]).some((a) => a?.text.includes(to))) continue;
-        const link = mail.text.match(new RegExp(`https?://[^/\\s]+((?:/[a-z]{2})?${page}\\?token=[\\w-]+)`))?.[1];
+        const link = mail.text.match(
+          new RegExp(`https?://[^/\\s]+((?:/[a-z]{2})?${page}\\?token=[\\w-]+(?:\\.[\\w-]+)*)`),
+        )?.[1];
         if (link) {
           found = { subject: mail.subject ?? '', text: mail.text, link };
           return true;

@@ -101,6 +101,7 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
       isMember: parsed.isMember,
       acceptTerms: parsed.acceptTerms,
       locale: parsed.locale ?? null,
+      notifyEditions: parsed.notifyEditions,
     })
     .onConflictDoNothing({ target: accounts.email })
     .returning();

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
+import { scheduleDigest } from '../notifications/service.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { toFileRecord } from './file-view.ts';
 import { deleteFile, findEdition, listEditionPage, listFiles, listMissingFiles, saveEdition } from './service.ts';
@@ -44,6 +45,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
     app.metrics.upload();
+    await scheduleDigest(app);
     return reply.status(201).send(record);
   };
   app.post('/files', upload, handleUpload);

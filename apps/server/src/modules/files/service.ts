@@ -15,6 +15,7 @@ import { books, files, languages } from '../../db/schema.ts';
 import { contains, searchWords } from '../../db/search.ts';
 import { BadRequest, NotFound } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage.ts';
+import { noteNewEdition } from '../notifications/service.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 import { lockStoreForWriting, removeUnrecorded } from './sweep.ts';
 
@@ -137,6 +138,8 @@ export async function saveEdition(
           set: { ...values, createdAt: new Date() },
         })
         .returning({ id: files.id });
+      // A book, language and month that had no file: members who asked are told (a replacement tells no one).
+      if (!previous) await noteNewEdition(tx, saved?.id as string);
       return saved?.id as string;
     });
   } catch (error) {

@@ -20,6 +20,7 @@ export const EMPTY_REGISTRATION = {
   church: null,
   country: null,
   acceptTerms: false,
+  notifyEditions: false,
 } satisfies RegisterForm;
 
 /**

@@ -7,7 +7,7 @@ import { PasswordPairFields } from '../../../components/form/password-pair-field
 import { CountryField } from './country-field.tsx';
 import { MembershipFields, type RegisterForm } from './membership-fields.tsx';
 import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from './registration-form.tsx';
-import { TermsField } from './terms-field.tsx';
+import { NotifyEditionsField, TermsField } from './terms-field.tsx';
 
 const EMPTY: RegisterForm = { ...EMPTY_REGISTRATION, fullName: '' };
 
@@ -41,6 +41,7 @@ export function SignUpForm({ variant }: SignUpFormProps) {
         {variant === 'page' && <MembershipFields control={control} idPrefix="sign-up" />}
         <CountryField control={control} idPrefix="sign-up" />
         <TermsField control={control} idPrefix="sign-up" />
+        <NotifyEditionsField control={control} idPrefix="sign-up" />
         <Button
           type="submit"
           label={t('common.signUp')}

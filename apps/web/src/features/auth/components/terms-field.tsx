@@ -27,3 +27,17 @@ export function TermsField({ control, idPrefix }: { control: Control<RegisterFor
     </>
   );
 }
+
+/** "E-mail me when a new edition is out": off unless ticked (issue 18); Profile changes it later. */
+export function NotifyEditionsField({ control, idPrefix }: { control: Control<RegisterForm>; idPrefix: string }) {
+  const { t } = useTranslation();
+  return (
+    <CheckboxField
+      control={control}
+      name="notifyEditions"
+      id={`${idPrefix}-notify-editions`}
+      label={t('auth.notifyEditions')}
+      className="field mb-3"
+    />
+  );
+}

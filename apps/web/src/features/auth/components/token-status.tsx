@@ -14,12 +14,14 @@ interface TokenCheckProps {
   failed: string;
   /** What the page shows once the token has worked. */
   children: ReactNode;
+  /** Where a failed token leads instead: by default, to ask for a new link. */
+  recovery?: ReactNode;
 }
 
 /** A page opened from a mailed link: a wait while its token is checked, then `children`, or the way to a new link. */
-export function TokenCheck({ token, check, pending, failed, children }: TokenCheckProps) {
+export function TokenCheck({ token, check, pending, failed, children, recovery }: TokenCheckProps) {
   if (token !== '' && check.isPending) return <TokenPending label={pending} />;
-  return check.isSuccess ? children : <TokenFailed message={failed} />;
+  return check.isSuccess ? children : <TokenFailed message={failed} recovery={recovery} />;
 }
 
 /** Shown while a mailed token is being checked. */
@@ -33,7 +35,7 @@ function TokenPending({ label }: { label: string }) {
 }
 
 /** A mailed token that did not work, with the way to get a new one. */
-function TokenFailed({ message }: { message: string }) {
+function TokenFailed({ message, recovery }: { message: string; recovery: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Message
@@ -42,9 +44,11 @@ function TokenFailed({ message }: { message: string }) {
       content={
         <span className="line-height-3">
           {message}{' '}
-          <Link to="/account/forgot-password" className="font-medium">
-            {t('auth.token.forgot')}
-          </Link>
+          {recovery ?? (
+            <Link to="/account/forgot-password" className="font-medium">
+              {t('auth.token.forgot')}
+            </Link>
+          )}
         </span>
       }
     />

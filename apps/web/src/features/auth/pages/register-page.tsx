@@ -9,7 +9,7 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { CountryField } from '../components/country-field.tsx';
 import { MembershipFields, type RegisterForm } from '../components/membership-fields.tsx';
 import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from '../components/registration-form.tsx';
-import { TermsField } from '../components/terms-field.tsx';
+import { NotifyEditionsField, TermsField } from '../components/terms-field.tsx';
 
 const REQUIRED = {
   title: ACCOUNT_MESSAGES.titleRequired,
@@ -67,6 +67,7 @@ export function RegisterPage() {
         <CountryField control={control} idPrefix="register" />
         <PasswordPairFields control={control} idPrefix="register" />
         <TermsField control={control} idPrefix="register" />
+        <NotifyEditionsField control={control} idPrefix="register" />
         <Button type="submit" label={t('auth.register.title')} icon="pi pi-user-plus" loading={isPending} />
         <SignInLink className="mb-0" />
       </form>

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { type EditionNotifications, FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
@@ -20,11 +20,50 @@ interface FileTableProps {
   toolbar: ReactNode;
   /** What the table says while no edition has been uploaded at all. */
   firstStep: ReactNode;
+  /** How each edition's new-edition mail went, by file id. */
+  told: ReadonlyMap<string, EditionNotifications>;
+  /** Given to those who may send an edition's failed mails again. */
+  onResend?: ((file: FileRecord) => void) | undefined;
 }
 
 /** The file manager's table of edition files. */
-export function FileTable({ files, missing, loading, onDownload, onDelete, toolbar, firstStep }: FileTableProps) {
+export function FileTable({
+  files,
+  missing,
+  loading,
+  onDownload,
+  onDelete,
+  toolbar,
+  firstStep,
+  told,
+  onResend,
+}: FileTableProps) {
   const { t } = useTranslation();
+  const toldCell = (file: FileRecord) => {
+    const mail = told.get(file._id);
+    if (!mail) return <span className="text-muted">{t('files.told.none')}</span>;
+    const reasons = mail.reasons.map((reason) => `${reason.error} (${reason.count})`).join('\n');
+    return (
+      <div className="flex flex-wrap align-items-center gap-1">
+        <Tag severity="success" value={t('files.told.sent', { count: mail.sent })} />
+        {mail.queued > 0 && <Tag severity="info" value={t('files.told.queued', { count: mail.queued })} />}
+        {mail.failed > 0 && (
+          <Tag severity="danger" value={t('files.told.failed', { count: mail.failed })} title={reasons} />
+        )}
+        {mail.failed > 0 && onResend && (
+          <Button
+            type="button"
+            label={t('files.told.resend')}
+            icon="pi pi-replay"
+            text
+            size="small"
+            aria-label={t('files.told.resendFor', { file: file.name })}
+            onClick={() => onResend(file)}
+          />
+        )}
+      </div>
+    );
+  };
   // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it
   // (one block, so that a row stacked on a phone keeps them together).
   const nameAndBook = (file: FileRecord) => (
@@ -83,6 +122,7 @@ export function FileTable({ files, missing, loading, onDownload, onDelete, toolb
         sortable
         body={(file: FileRecord) => formatDateTime(file.created)}
       />
+      <Column header={t('files.told.header')} body={toldCell} />
       <Column header={t('table.actions')} body={actions} />
     </RecordTable>
   );

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { can, FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
@@ -11,9 +11,12 @@ import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { filesQuery, useDeleteFile } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
+import { editionNotificationsQuery, useResendFailed } from '../../../lib/resources/notifications.ts';
+import { useSession } from '../../../lib/session/session-provider.tsx';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { missingFilesQuery } from '../api/get-missing-files.ts';
 import { FileTable } from '../components/file-table.tsx';
+import { NotificationsPause } from '../components/notifications-pause.tsx';
 import { UploadDialog } from '../components/upload-dialog.tsx';
 
 export function FileListPage() {
@@ -22,6 +25,12 @@ export function FileListPage() {
   const files = useQuery(filesQuery);
   const missing = useQuery(missingFilesQuery);
   const noLanguages = useQuery(languageRecords.listQuery).data?.length === 0;
+  const told = useQuery({
+    ...editionNotificationsQuery,
+    select: (editions) => new Map(editions.map((edition) => [edition.fileId, edition])),
+  });
+  const resend = useResendFailed();
+  const managesMail = can(useSession().user?.role, 'notifications:manage');
   const deleteFile = useDeleteFile();
   const download = useDownloadEdition();
   const [importing, setImporting] = useState(false);
@@ -57,6 +66,7 @@ export function FileListPage() {
 
   return (
     <PageSection title={t('files.title')}>
+      <NotificationsPause managed={managesMail} />
       {/* The table shows its own bar while the list first loads. */}
       {(files.isRefetching || deleteFile.isPending) && <PageLoader />}
       <FileTable
@@ -65,6 +75,21 @@ export function FileListPage() {
         loading={files.isPending}
         onDownload={(file) => void download(file._id)}
         onDelete={setDeleting}
+        told={told.data ?? new Map()}
+        onResend={
+          managesMail
+            ? (file) =>
+                resend.mutate(file._id, {
+                  onSuccess: ({ message }) =>
+                    notify({
+                      severity: 'success',
+                      summary: t('files.summary.success'),
+                      detail: translateMessage(message),
+                    }),
+                  onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: error.message }),
+                })
+            : undefined
+        }
         toolbar={<Button label={t('files.import')} icon="pi pi-upload" onClick={() => setImporting(true)} />}
         firstStep={
           noLanguages ? (

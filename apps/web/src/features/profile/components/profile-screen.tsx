@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { DangerZone } from './danger-zone.tsx';
+import { NewEditionMail } from './new-edition-mail.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /** The signed-in account's profile form under the page's heading, and below it the deletion of the account. */
@@ -15,6 +16,7 @@ export function ProfileScreen({ title }: { title: string }) {
         </h1>
         {user && <ProfileForm key={user.id} user={user} />}
       </section>
+      {user && <NewEditionMail key={user.id} />}
       {user && <DangerZone accountId={user.id} />}
     </>
   );

@@ -1,0 +1,79 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@portal/contract';
+import { translator } from '../../i18n.ts';
+import type { Mail } from '../../plugins/mail.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const sign = (accountId: string, secret: string) =>
+  createHmac('sha256', `unsubscribe:${secret}`).update(accountId).digest('base64url');
+
+/** A token that stops one account's new-edition mail without signing in; it does not expire. */
+export const unsubscribeToken = (accountId: string, secret: string) => `${accountId}.${sign(accountId, secret)}`;
+
+/** The account a genuine unsubscribe token names. */
+export function unsubscribeHolder(token: string, secret: string): string | undefined {
+  const [accountId, signature, ...rest] = token.split('.');
+  if (!accountId || !signature || rest.length > 0) return undefined;
+  const expected = Buffer.from(sign(accountId, secret));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? accountId : undefined;
+}
+
+export interface NewEdition {
+  fileId: string;
+  book: string;
+  language: string;
+  year: number;
+  month: number;
+}
+
+export interface DigestMail {
+  to: { email: string; name: string; locale: Locale };
+  editions: NewEdition[];
+  publicUrl: string;
+  token: string;
+  /** The same for every attempt at this mail, so a mailbox that got it twice can tell. */
+  messageId: string;
+}
+
+/**
+ * One mail listing the new editions, each with a link that opens it in the reader after sign-in, and the
+ * one-click unsubscribe of RFC 8058 beside a link to the page that confirms it.
+ */
+export function digestMail({ to, editions, publicUrl, token, messageId }: DigestMail): Mail {
+  const t = translator(to.locale);
+  const monthOf = new Intl.DateTimeFormat(to.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const items = editions.map((edition) => ({
+    label: t('mail.newEditions.edition', {
+      book: edition.book,
+      language: edition.language,
+      month: monthOf.format(Date.UTC(edition.year, edition.month - 1, 1)),
+    }),
+    url: `${publicUrl}/user/read/${edition.fileId}`,
+  }));
+  const unsubscribePage = `${publicUrl}/${to.locale}/account/unsubscribe?token=${encodeURIComponent(token)}`;
+  const oneClick = `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  const count = editions.length;
+  const greeting = to.name ? [t('mail.hello', { name: to.name })] : [];
+  const intro = t('mail.newEditions.body', { count });
+  const why = t('mail.newEditions.why');
+  const stop = t('mail.newEditions.unsubscribe');
+  const text = [
+    ...greeting,
+    intro,
+    items.map((item) => `- ${item.label}: ${item.url}`).join('\n'),
+    `${why}\n${stop}: ${unsubscribePage}`,
+  ].join('\n\n');
+  const list = items.map((item) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.label)}</a></li>`).join('');
+  const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif;line-height:1.5;color:#222">${greeting.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p>${escapeHtml(intro)}</p><ul>${list}</ul><p style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(unsubscribePage)}">${escapeHtml(stop)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(t('mail.footer'))}</p></body></html>`;
+  return {
+    to: to.email,
+    subject: t('mail.newEditions.subject', { count }),
+    text,
+    html,
+    messageId,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (pg-boss), in the portal's own database: its `pgboss` schema (decision 034). */
+    jobs: PgBoss;
+  }
+}
+
+/** pg-boss on the database the portal opened: the embedded client itself, or a small pool of its own. */
+function queueOn(connection: DatabaseHandle['connection']) {
+  const common = { schedule: false, registerInstance: false, openTelemetry: { enabled: false } } as const;
+  return 'pglite' in connection
+    ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(connection.pglite) })
+    : new PgBoss({ ...common, connectionString: connection.url, max: 4 });
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const boss = queueOn(app.database.connection);
+    boss.on('error', (error) => app.log.error({ err: error }, 'the job queue failed'));
+    await boss.start();
+    // Workers stop taking jobs and finish the ones they hold before the database closes (registered earlier).
+    app.addHook('onClose', () => boss.stop({ graceful: true, close: true, timeout: 10_000 }));
+    app.decorate('jobs', boss);
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);

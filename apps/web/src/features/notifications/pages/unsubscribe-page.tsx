@@ -1,0 +1,58 @@
+import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
+import { useLinkToken } from '../../auth/api/mailed-token.ts';
+import { AuthCard } from '../../auth/components/auth-card.tsx';
+import { TokenCheck } from '../../auth/components/token-status.tsx';
+import { useResubscribe, useUnsubscribe } from '../api/unsubscribe.ts';
+
+/**
+ * Opened from a new-edition mail's "Stop these e-mails": the mail stops at once, without signing in, and the
+ * page says so and offers to undo it.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  const token = useLinkToken();
+  const unsubscribe = useUnsubscribe(token);
+  const undo = useResubscribe();
+  const said = undo.data?.message ?? unsubscribe.data?.message;
+
+  return (
+    <AuthCard title={t('profile.unsubscribe.title')}>
+      <TokenCheck
+        token={token}
+        check={unsubscribe}
+        pending={t('profile.unsubscribe.pending')}
+        failed={translateMessage(NOTIFICATION_MESSAGES.linkInvalid)}
+        recovery={
+          <Link to="/user/profile" className="font-medium">
+            {t('profile.unsubscribe.profile')}
+          </Link>
+        }
+      >
+        <Message
+          severity="success"
+          className="w-full justify-content-start mb-4"
+          text={said && translateMessage(said)}
+          role="status"
+        />
+        {undo.isSuccess ? (
+          <Link to="/user/profile">{t('profile.unsubscribe.profile')}</Link>
+        ) : (
+          <Button
+            type="button"
+            label={t('profile.unsubscribe.undo')}
+            icon="pi pi-undo"
+            outlined
+            loading={undo.isPending}
+            onClick={() => undo.mutate(token)}
+          />
+        )}
+        {undo.isError && <p className="p-error">{undo.error.message}</p>}
+      </TokenCheck>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,49 @@
+import type { EditionNotifications, NotificationChoice, NotificationSettings } from '@portal/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+
+const NOTIFICATIONS = ['notifications'] as const;
+
+/** The signed-in member's new-edition mail: on or off, which books (null: every book) and languages. */
+export const notificationChoiceQuery = queryOptions({
+  queryKey: [...NOTIFICATIONS, 'choice'],
+  queryFn: ({ signal }) => api.get<NotificationChoice>('/notifications/choice', { signal }),
+});
+
+export function useSaveNotificationChoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: NotificationChoice) => api.put<{ message: string }>('/notifications/choice', choice),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationChoiceQuery.queryKey }),
+  });
+}
+
+/** For the File List: how each edition's new-edition mail went. */
+export const editionNotificationsQuery = queryOptions({
+  queryKey: [...NOTIFICATIONS, 'editions'],
+  queryFn: ({ signal }) => api.get<EditionNotifications[]>('/notifications/editions', { signal }),
+});
+
+export const notificationSettingsQuery = queryOptions({
+  queryKey: [...NOTIFICATIONS, 'settings'],
+  queryFn: ({ signal }) => api.get<NotificationSettings>('/notifications/settings', { signal }),
+});
+
+/** Pauses or resumes all new-edition mail (Super Admins). */
+export function useSetNotificationsPaused() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paused: boolean) => api.put<{ message: string }>('/notifications/settings', { paused }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS }),
+  });
+}
+
+/** Tries an edition's failed mails again (Super Admins). */
+export function useResendFailed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string) =>
+      api.post<{ message: string }>(`/notifications/editions/${encodeURIComponent(fileId)}/resend`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: editionNotificationsQuery.queryKey }),
+  });
+}

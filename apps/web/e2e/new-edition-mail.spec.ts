@@ -60,11 +60,18 @@ test('a member who asked at sign-up is mailed a new edition in the language chos
   expect(mail.subject).toBe('A new edition is out');
   const readLink = mail.text.match(/https?:\/\/[^/\s]+(\/user\/read\/[\w-]+)/)?.[1];
   expect(readLink).toBe(`/user/read/${edition._id}`);
-  await page.goto(readLink as string);
-  await expect(page.locator('canvas').first()).toBeVisible();
 
-  // The mail's link, opened where no one is signed in.
-  const elsewhere = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  // The mail's links, each opened on a phone where no one is signed in: the edition after sign-in, and Stop at once.
+  const phone = { viewport: { width: 360, height: 740 } };
+  const reading = await browser.newContext(phone);
+  const reader = await reading.newPage();
+  await reader.goto(readLink as string);
+  await signInThroughDialog(reader, email, 'Edition-pass-1');
+  await expect(reader).toHaveURL(readLink as string);
+  await expect(reader.locator('canvas').first()).toBeVisible();
+  await reading.close();
+
+  const elsewhere = await browser.newContext(phone);
   const visitor = await elsewhere.newPage();
   await visitor.goto(mail.link);
   await expect(visitor.getByText(NOTIFICATION_MESSAGES.unsubscribed)).toBeVisible();

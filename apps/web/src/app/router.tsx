@@ -48,7 +48,7 @@ const accountPages: RouteObject[] = [
   route('reset-password', () => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage'),
   route('verify-email', () => import('../features/auth/pages/verify-email-page.tsx'), 'VerifyEmailPage'),
   route('forgot-password', () => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage'),
-  route('unsubscribe', () => import('../features/notifications/pages/unsubscribe-page.tsx'), 'UnsubscribePage'),
+  route('unsubscribe', () => import('../features/auth/pages/unsubscribe-page.tsx'), 'UnsubscribePage'),
 ];
 
 /** The back office under /admin: each group of pages behind its permission. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { mailedTokenQuery } from '../../auth/api/mailed-token.ts';
+import { mailedTokenQuery } from './mailed-token.ts';
 
 const byToken = (action: 'unsubscribe' | 'subscribe') => (token: string) =>
   api.post<{ message: string }>(`/notifications/${action}?token=${encodeURIComponent(token)}`);

@@ -4,10 +4,10 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
-import { useLinkToken } from '../../auth/api/mailed-token.ts';
-import { AuthCard } from '../../auth/components/auth-card.tsx';
-import { TokenCheck } from '../../auth/components/token-status.tsx';
+import { useLinkToken } from '../api/mailed-token.ts';
 import { useResubscribe, useUnsubscribe } from '../api/unsubscribe.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { TokenCheck } from '../components/token-status.tsx';
 
 /**
  * Opened from a new-edition mail's "Stop these e-mails": the mail stops at once, without signing in, and the

@@ -293,12 +293,11 @@ describe('the member’s choice', () => {
   let french: string;
   beforeAll(async () => {
     app = await buildTestApp();
-    [english, french] = (
-      await app.db
-        .insert(languages)
-        .values([{ name: 'English' }, { name: 'Français' }])
-        .returning()
-    ).map((language) => language.id);
+    const added = await app.db
+      .insert(languages)
+      .values([{ name: 'English' }, { name: 'Français' }])
+      .returning();
+    [english, french] = added.map((language) => language.id) as [string, string];
   });
   afterAll(() => app.close());
 

@@ -18,10 +18,12 @@ function headersOf(data: string) {
 
 /**
  * A real SMTP server on a free loopback port that keeps what it receives; `refuse(code)` makes it answer
- * every message with that code until `refuse()` is called without one.
+ * every message with that code until `refuse()` is called without one. Connection errors (a sender killed
+ * in the middle of a message resets its connection) are kept in `errors` rather than thrown.
  */
 export async function startSmtpReceiver() {
   const received: ReceivedMail[] = [];
+  const errors: Error[] = [];
   let refusal: number | undefined;
   const server = new SMTPServer({
     authOptional: true,
@@ -50,11 +52,13 @@ export async function startSmtpReceiver() {
       });
     },
   });
+  server.on('error', (error: Error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    errors,
     refuse(code?: number) {
       refusal = code;
     },

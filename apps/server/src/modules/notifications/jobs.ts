@@ -30,7 +30,8 @@ export default fp(
       retryDelayMax: 3600,
       // A batch's last mail may wait its turn under MAIL_RATE_PER_MINUTE for a while.
       expireInSeconds: 300 + Math.ceil((SEND_BATCH * 60) / (app.config.notify.ratePerMinute ?? Infinity)),
-      heartbeatSeconds: 30,
+      // pg-boss's least: a job whose worker died is given up on 10 s after its last sign of life.
+      heartbeatSeconds: 10,
     });
     await jobs.work(DIGEST_QUEUE, { pollingIntervalSeconds: 1 }, () => runDigest(app));
     // Mails go out a batch at a time, each of the batch at once, and the next batch is fetched as soon as

@@ -17,8 +17,8 @@ const SUBSCRIBERS = 1000;
 /**
  * A mail every 10 ms at most, and each waits 100 ms for the receiver's greeting: the run takes some fifteen
  * seconds, so the kill lands in its middle. The send jobs the killed server held stay active until pg-boss's
- * supervision (every 10 s) fails them for their overdue heartbeat (10 s): the last mails arrived 20 s after the
- * restart on the embedded database and 63 s after it on PostgreSQL in our runs.
+ * supervision (every 10 s, plugins/jobs.ts) fails them for their overdue heartbeat (10 s): some 20 s after the
+ * restart.
  */
 const SETTINGS = { NOTIFY_DELAY_MINUTES: '0', MAIL_RETRY_SECONDS: '1', MAIL_RATE_PER_MINUTE: '6000' };
 const RECOVERY_TIMEOUT = 180_000;

@@ -12,13 +12,14 @@ declare module 'fastify' {
 
 /** pg-boss on the database the portal opened: the embedded client itself, or a small pool of its own. */
 function queueOn(connection: DatabaseHandle['connection']) {
-  // Supervision every 10 s: the jobs of a process that died (their heartbeat stopped) are tried again within
-  // seconds of its restart, not a minute and more (pg-boss's default).
+  // Supervision and its queue pass every 10 s: the jobs of a process that died (their heartbeat stopped) are
+  // tried again some 20 s after, not a minute and more (pg-boss's defaults of 60 s each).
   const common = {
     schedule: false,
     registerInstance: false,
     openTelemetry: { enabled: false },
     superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
   } as const;
   return 'pglite' in connection
     ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(connection.pglite) })

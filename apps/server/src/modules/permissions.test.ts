@@ -280,3 +280,23 @@ describe('the matrix', () => {
     expect(PUBLIC_ROUTES.filter((route) => !routes.includes(route))).toEqual([]);
   });
 });
+
+// A refused caller learns nothing from what they sent: who they are, and the role their route needs, are
+// checked before the body is read. Whose account a call is about is checked with the call itself.
+const refusedFirst = (row: (typeof MATRIX)[number]) =>
+  (['anonymous', 'User'] as Caller[]).filter(
+    (caller) => statusOf(row, caller) >= 400 && (caller === 'anonymous' || row.endpoint.split(' ').length === 2),
+  );
+describe.each(MATRIX.filter((row) => refusedFirst(row).length > 0))('$endpoint with a garbled body', (row) => {
+  it.each(refusedFirst(row))('refuses %s for who they are, not for the body', async (caller) => {
+    const [method, path] = row.endpoint.split(' ') as [InjectOptions['method'], string];
+    const request = (await requests[row.endpoint]?.(caller)) ?? { url: path };
+    const response = await app.inject({
+      method,
+      url: request.url,
+      headers: { ...headers[caller], 'content-type': 'application/json' },
+      payload: '{"',
+    });
+    expect(response.statusCode, response.body).toBe(statusOf(row, caller));
+  });
+});

@@ -42,9 +42,9 @@ export function recordRoutes<Record extends z.ZodType, Input extends z.ZodType>(
   const record: z.ZodType = schemas.record;
   const input: z.ZodType = schemas.input;
   const body = (request: { body: unknown }) => request.body as z.output<Input>;
-  const preHandler = app.auth.require('records:manage');
+  const onRequest = app.auth.require('records:manage');
   const forAdmins = <Schema>(summary: string, schema: Schema) => ({
-    preHandler,
+    onRequest,
     schema: { tags, security, summary, ...schema },
   });
   const listed = { response: { 200: z.array(record) } };

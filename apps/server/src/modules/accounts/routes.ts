@@ -262,7 +262,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   );
 
   const list = {
-    preHandler: app.auth.require('accounts:manage'),
+    onRequest: app.auth.require('accounts:manage'),
     schema: { tags, security, summary: 'All accounts (admins)', response: { 200: z.array(accountSchema) } },
   };
   app.get('/', list, async () => listAccounts(app.db));
@@ -270,7 +270,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/list',
     {
-      preHandler: app.auth.require('accounts:manage'),
+      onRequest: app.auth.require('accounts:manage'),
       schema: {
         tags,
         security,
@@ -283,7 +283,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   );
 
   const read = {
-    preHandler: app.auth.require(),
+    onRequest: app.auth.require(),
     schema: {
       tags,
       security,
@@ -297,7 +297,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/',
     {
-      preHandler: app.auth.require('accounts:manage'),
+      onRequest: app.auth.require('accounts:manage'),
       schema: {
         tags,
         security,
@@ -313,7 +313,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/church',
     {
-      preHandler: app.auth.require('accounts:manage'),
+      onRequest: app.auth.require('accounts:manage'),
       schema: {
         tags,
         security,
@@ -327,7 +327,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   );
 
   const update = {
-    preHandler: [app.auth.require(), limitPasswordChecks],
+    onRequest: app.auth.require(),
+    preHandler: limitPasswordChecks,
     schema: {
       tags,
       security,
@@ -355,7 +356,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.delete(
     '/:id',
     {
-      preHandler: [app.auth.require(), limitPasswordChecks],
+      onRequest: app.auth.require(),
+      preHandler: limitPasswordChecks,
       schema: {
         tags,
         security,

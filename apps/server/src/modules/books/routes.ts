@@ -32,7 +32,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const admins = { preHandler: app.auth.require('records:manage') };
+  const admins = { onRequest: app.auth.require('records:manage') };
   app.put(
     '/:id/cover',
     {

@@ -26,7 +26,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/countries',
     {
-      preHandler: app.auth.require('records:manage'),
+      onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -45,7 +45,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/countries/preview',
     {
-      preHandler: app.auth.require('records:manage'),
+      onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -61,7 +61,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/countries/restore/preview',
     {
-      preHandler: app.auth.require('records:manage'),
+      onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -75,7 +75,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/countries/restore',
     {
-      preHandler: app.auth.require('records:manage'),
+      onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -30,7 +30,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id/download-link',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         tags,
         security,
@@ -82,7 +82,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/editions/languages',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         tags,
         security,
@@ -100,7 +100,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/editions/lookup',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         tags,
         security,
@@ -113,7 +113,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const report = {
-    preHandler: readers,
+    onRequest: readers,
     schema: {
       tags,
       security,

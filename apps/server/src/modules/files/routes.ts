@@ -25,7 +25,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   clearListsAfterWrites(app);
 
   const upload = {
-    preHandler: admins,
+    onRequest: admins,
     schema: {
       tags,
       security,
@@ -51,7 +51,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/files', upload, handleUpload);
 
   const list = {
-    preHandler: readers,
+    onRequest: readers,
     schema: {
       tags,
       security,
@@ -64,7 +64,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/editions',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         tags,
         security,
@@ -80,7 +80,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/editions/this-month',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: {
         tags,
         security,
@@ -95,7 +95,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/missing',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,
@@ -109,7 +109,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',
     {
-      preHandler: readers,
+      onRequest: readers,
       schema: { tags, security, summary: 'One edition file', params: idParams, response: { 200: fileRecordSchema } },
     },
     async (request) => toFileRecord(await findEdition(app.db, request.params.id)),
@@ -118,7 +118,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/files/:id',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,

@@ -10,7 +10,7 @@ import {
   migrationProgressSchema,
   migrationReportSchema,
 } from '@portal/contract';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
@@ -38,7 +38,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
    * now. Progress answers at once, and a second import is refused at once instead of after the first.
    */
   let superAdminsAtStart = new Map<string, number>();
-  const superAdminNow: preHandlerAsyncHookHandler = async function (request, reply) {
+  const superAdminNow: onRequestAsyncHookHandler = async function (request, reply) {
     if (!progress.running || app.database.kind === 'postgres') return superAdmin.call(this, request, reply);
     const claims = app.auth.claims(request);
     if (!claims) throw new Unauthorized(MESSAGES.signInRequired);
@@ -50,14 +50,14 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await listSuperAdmins(app.db);
     return new Map(rows.map((row) => [row.id, row.passwordChangedAt?.getTime() ?? 0]));
   }
-  const refuseWhileRunning: preHandlerAsyncHookHandler = async () => {
+  const refuseWhileRunning: onRequestAsyncHookHandler = async () => {
     if (progress.running) throw new Conflict(MIGRATION_MESSAGES.running);
   };
 
   app.post(
     '/import',
     {
-      preHandler: [superAdminNow, refuseWhileRunning],
+      onRequest: [superAdminNow, refuseWhileRunning],
       schema: {
         tags,
         security,
@@ -97,7 +97,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/progress',
     {
-      preHandler: superAdminNow,
+      onRequest: superAdminNow,
       logLevel: 'warn',
       schema: {
         tags,
@@ -112,7 +112,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/report',
     {
-      preHandler: superAdmin,
+      onRequest: superAdmin,
       schema: {
         tags,
         security,
@@ -126,7 +126,7 @@ export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/latest',
     {
-      preHandler: superAdmin,
+      onRequest: superAdmin,
       schema: {
         tags,
         security,

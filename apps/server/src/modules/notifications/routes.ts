@@ -73,7 +73,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/choice',
     {
-      preHandler: app.auth.require('editions:download'),
+      onRequest: app.auth.require('editions:download'),
       schema: {
         tags,
         security,
@@ -87,7 +87,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/choice',
     {
-      preHandler: app.auth.require('editions:download'),
+      onRequest: app.auth.require('editions:download'),
       schema: {
         tags,
         security,
@@ -105,7 +105,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/editions',
     {
-      preHandler: app.auth.require('files:manage'),
+      onRequest: app.auth.require('files:manage'),
       schema: {
         tags,
         security,
@@ -119,7 +119,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/editions/:id/resend',
     {
-      preHandler: app.auth.require('notifications:manage'),
+      onRequest: app.auth.require('notifications:manage'),
       schema: {
         tags,
         security,
@@ -137,7 +137,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      preHandler: app.auth.require('files:manage'),
+      onRequest: app.auth.require('files:manage'),
       schema: {
         tags,
         security,
@@ -151,7 +151,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings',
     {
-      preHandler: app.auth.require('notifications:manage'),
+      onRequest: app.auth.require('notifications:manage'),
       schema: {
         tags,
         security,

@@ -46,7 +46,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/languages',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,
@@ -62,7 +62,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/books',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,
@@ -93,7 +93,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/downloads',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,
@@ -108,7 +108,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/downloads/by-date',
     {
-      preHandler: admins,
+      onRequest: admins,
       schema: {
         tags,
         security,
@@ -123,7 +123,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/:id/downloads',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -142,7 +142,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounts/:id/downloads/total',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -160,7 +160,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/downloads/count',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -179,7 +179,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mine',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,

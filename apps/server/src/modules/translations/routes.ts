@@ -34,7 +34,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const create = {
-    preHandler: app.auth.require('records:manage'),
+    onRequest: app.auth.require('records:manage'),
     schema: {
       tags,
       security,

@@ -3,7 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { can, MESSAGES, type Permission, type Role } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -24,8 +24,8 @@ declare module 'fastify' {
       secret: string;
       /** The claims of the request's bearer token when it is genuine and unexpired; the account is not checked. */
       claims(request: FastifyRequest): AccessClaims | undefined;
-      /** A preHandler admitting a signed-in caller who has the permission (anyone signed in when none is named). */
-      require(permission?: Permission): preHandlerAsyncHookHandler;
+      /** An onRequest hook admitting a signed-in caller who has the permission (anyone signed in when none is named). */
+      require(permission?: Permission): onRequestAsyncHookHandler;
       /** Whom a request admitted by `require` came from. */
       caller(request: FastifyRequest): Caller;
     };
@@ -88,7 +88,7 @@ export default fp(
     app.decorate('auth', {
       secret,
       claims,
-      require(permission?: Permission): preHandlerAsyncHookHandler {
+      require(permission?: Permission): onRequestAsyncHookHandler {
         return async (request) => {
           request.caller = await identify(request);
           if (!request.caller) throw new Unauthorized(MESSAGES.signInRequired);

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { newBucket, startBucketServer } from '../apps/server/test/bucket.ts';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
+import { startNginx } from '../apps/server/test/nginx.ts';
 import {
   BROWSER,
   call,
@@ -43,7 +44,6 @@ import {
   type RunningServer,
   signInAsAdmin,
   startHelloReference,
-  startNginx,
   startPortal,
   startStaticServer,
   stopProcess,

@@ -14,10 +14,11 @@
  * apt-get install nginx-light)
  */
 import type { ChildProcess } from 'node:child_process';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
+import { shippedNginxConfig, startNginx } from '../apps/server/test/nginx.ts';
 import {
   call,
   createMembers,
@@ -27,7 +28,6 @@ import {
   pdfOfSize,
   type DownloadRun as Run,
   signInAsAdmin,
-  startNginx,
   startPortal,
   startStaticServer,
   uploadEditions,
@@ -39,26 +39,11 @@ const CLIENTS = (process.env.CLIENTS ?? '10,50,200').split(',').map(Number);
 const SIZE_MB = 30;
 const PORT = { portal: 4601, accelPortal: 4602, node: 4603, nginxPortal: 4604, nginxDirect: 4605 };
 const ACCEL_PREFIX = '/protected-files';
-const docsConfig = path.resolve(import.meta.dirname, '../docs/nginx.conf');
-
-/** The shipped docs/nginx.conf with this machine's ports and folder; fails when a line it changes is gone. */
-async function shippedConfig(accelFiles: string) {
-  let config = await readFile(docsConfig, 'utf8');
-  const replacements: [string, string][] = [
-    ['server 127.0.0.1:4000;', `server 127.0.0.1:${PORT.accelPortal};`],
-    ['listen 80;', `listen 127.0.0.1:${PORT.nginxPortal};`],
-    ['location /protected-files/ {', `location ${ACCEL_PREFIX}/ {`],
-    ['alias /srv/portal/data/files/;', `alias ${accelFiles}/;`],
-  ];
-  for (const [from, to] of replacements) {
-    if (!config.includes(from)) throw new Error(`docs/nginx.conf no longer has "${from}"`);
-    config = config.replace(from, to);
-  }
-  return config;
-}
-
 /** nginx with the shipped config, and the file served directly. */
-const nginxConfig = async (accelFiles: string, directFile: string) => `${await shippedConfig(accelFiles)}
+const nginxConfig = async (
+  accelFiles: string,
+  directFile: string,
+) => `${await shippedNginxConfig({ portal: PORT.accelPortal, listen: PORT.nginxPortal, files: accelFiles })}
     server {
         listen 127.0.0.1:${PORT.nginxDirect};
         location = /edition.pdf {

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -296,56 +296,6 @@ export async function startStaticServer(file: string, port: number): Promise<Chi
   });
   await once(child, 'message');
   return child;
-}
-
-/**
- * nginx in the foreground with everything in a temporary folder, `http` inside its http block; up once a HEAD
- * of `readyUrl` answers 2xx.
- */
-export async function startNginx(http: string, readyUrl: string) {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-nginx-'));
-  await writeFile(
-    path.join(folder, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-daemon off;
-worker_processes auto;
-pid ${folder}/nginx.pid;
-error_log ${folder}/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    client_body_temp_path ${folder}/client-body;
-    proxy_temp_path ${folder}/proxy;
-    fastcgi_temp_path ${folder}/fastcgi;
-    uwsgi_temp_path ${folder}/uwsgi;
-    scgi_temp_path ${folder}/scgi;
-${http}
-}
-`,
-  );
-  const child = spawn(
-    'nginx',
-    ['-p', folder, '-c', path.join(folder, 'nginx.conf'), '-e', path.join(folder, 'error.log')],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const stop = async () => {
-    await stopProcess(child, 'SIGQUIT');
-    await rm(folder, { recursive: true, force: true });
-  };
-  for (let attempt = 0; ; attempt++) {
-    const up = await fetch(readyUrl, { method: 'HEAD' }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (attempt === 100 || child.exitCode !== null) {
-      const log = await readFile(path.join(folder, 'error.log'), 'utf8').catch(() => '');
-      await stop();
-      throw new Error(`nginx did not start: ${log}`);
-    }
-    await sleep(100);
-  }
-  return { process: child, stop };
 }
 
 /** Sends JSON with a bearer token and fails loudly on anything but the expected status. */

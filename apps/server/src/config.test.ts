@@ -53,6 +53,11 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['METRICS_TOKEN', 'short'],
     ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,nginx.internal'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     expect(() =>
       loadConfig({ [name]: value, ...(name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-1' } : {}) }),
@@ -63,6 +68,21 @@ describe('loadConfig', () => {
     expect(loadConfig({}).accelRedirectPrefix).toBeUndefined();
     expect(loadConfig({ ACCEL_REDIRECT_PREFIX: '' }).accelRedirectPrefix).toBeUndefined();
     expect(loadConfig({ ACCEL_REDIRECT_PREFIX: '/protected-files/' }).accelRedirectPrefix).toBe('/protected-files');
+  });
+
+  it('reads TRUST_PROXY as no proxy, a number of hops (true: one) or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    const oneHop = loadConfig({ TRUST_PROXY: 'true' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([oneHop('127.0.0.1', 0), oneHop('6.6.6.6', 1)]).toEqual([true, false]);
+    const twoHops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([twoHops('10.0.0.2', 1), twoHops('6.6.6.6', 2)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,loopback,192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+      '192.0.2.7',
+    ]);
   });
 
   it('reads CORS origins as a list of bare origins', () => {

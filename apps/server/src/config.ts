@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,11 +19,41 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
 
+/** An address or CIDR range (`10.0.0.0/8`, `fd00::/8`), or one of the named ranges Fastify knows. */
+function isProxyAddress(entry: string) {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which hops of X-Forwarded-For to believe: none; `true`, the one proxy in front; a number of proxies; or
+ * the proxies' addresses. The client is the right-most address no trusted proxy wrote, never an entry the
+ * client could have written itself. A count is handed to Fastify as a function (its own reading of a number
+ * trusts no hop at all); addresses go as they are.
+ */
+const trustedProxies = z.string().transform((value, context) => {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false') return false;
+  const hops = trimmed === 'true' ? 1 : /^\d{1,2}$/.test(trimmed) ? Number(trimmed) : 0;
+  if (hops >= 1 && hops <= 10) return (_address: string, hop: number) => hop < hops;
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be false, true (one proxy), a number of proxies from 1 to 10, or their addresses (10.0.0.5, 10.0.0.0/8)',
+  });
+  return z.NEVER;
+});
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port.default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  TRUST_PROXY: trueOrFalse.default('false'),
+  TRUST_PROXY: trustedProxies.default(false),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   PUBLIC_URL: optional(httpUrl),
@@ -166,8 +197,8 @@ function toConfig(
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    /** Whether X-Forwarded-For names the client (behind a reverse proxy or load balancer). */
-    trustProxy: e.TRUST_PROXY === 'true',
+    /** Which proxies' X-Forwarded-For entries name the client: none, how many hops, or their addresses. */
+    trustProxy: e.TRUST_PROXY,
     dataDir: fromCaller(e.DATA_DIR, environment),
     databaseUrl: e.DATABASE_URL,
     publicUrl,

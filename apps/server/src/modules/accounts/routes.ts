@@ -49,6 +49,7 @@ import {
   refresh,
   revoke,
   type SignedIn,
+  signedInBeforeFrom,
   startSessionFor,
   WrongCredentials,
 } from './sessions.ts';
@@ -148,15 +149,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request, reply) => {
       const { email } = request.body;
-      if (await failures.refused(email, request.ip)) throw new HttpError(429, MESSAGES.tooManyRequests);
-      const underAttack = await failures.underAttack(email);
+      // An account under attack is tried only from addresses it has signed in from: any other guess is
+      // refused unread, so spreading guesses over many addresses learns nothing.
+      if ((await failures.underAttack(email)) && !(await signedInBeforeFrom(app.db, email, request.ip))) {
+        throw new HttpError(429, MESSAGES.tooManyRequests);
+      }
       try {
         return startSession(reply, await authenticate(app.db, app.auth.secret, request.body, client(request)));
       } catch (error) {
-        if (!(error instanceof WrongCredentials)) throw error;
-        await failures.record(email, request.ip);
-        // Past the account's allowance a miss says no more than "too many": only the right password gets in.
-        throw underAttack ? new HttpError(429, MESSAGES.tooManyRequests) : error;
+        if (error instanceof WrongCredentials) await failures.record(email);
+        throw error;
       }
     },
   );

@@ -67,16 +67,26 @@ describe('sign-in under attack', () => {
   const attempt = (email: string, password: string, remoteAddress = nextAddress()) =>
     app.inject({ method: 'POST', url: '/api/accounts/authenticate', payload: { email, password }, remoteAddress });
 
-  it('lets the owner in from an address that has not been failing, while guessing addresses get 429', async () => {
+  it('refuses every other address unread, the right password too, and lets the owner in where they signed in before', async () => {
     const { account, password } = await createTestAccount(app);
+    expect((await attempt(account.email, password, '10.77.1.1')).statusCode).toBe(200);
     for (let guess = 0; guess < 10; guess += 1) {
       expect((await attempt(account.email, `Guess-${guess}-pass`, `10.77.0.${guess}`)).statusCode).toBe(401);
     }
+    // From a guessing address, and from one never seen: refused before the password is read.
     expect((await attempt(account.email, password, '10.77.0.3')).statusCode).toBe(429);
+    expectMessage(await attempt(account.email, password), 429, MESSAGES.tooManyRequests);
     expect((await attempt(account.email, 'Fresh-guess-1')).statusCode).toBe(429);
     const owner = await attempt(account.email, password, '10.77.1.1');
     expect(owner.statusCode).toBe(200);
     expect(owner.json()).toMatchObject({ id: account.id, jwtToken: expect.any(String) });
+  });
+
+  it('refuses guesses at an account that does not exist the same way', async () => {
+    const email = `nobody-${Date.now()}@example.org`;
+    for (let guess = 0; guess < 10; guess += 1)
+      expect((await attempt(email, `Guess-${guess}-pass`)).statusCode).toBe(401);
+    expectMessage(await attempt(email, 'Guess-pass-1'), 429, MESSAGES.tooManyRequests);
   });
 
   it('does not count sign-ins that succeed', async () => {

@@ -67,6 +67,17 @@ export async function authenticate(
   return startSessionFor(db, secret, account.id, client);
 }
 
+/** Whether the account has signed in from this client address before (its sessions remember where). */
+export async function signedInBeforeFrom(db: Database, email: string, ip: string): Promise<boolean> {
+  const [known] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .innerJoin(accounts, eq(accounts.id, refreshTokens.accountId))
+    .where(and(eq(accounts.email, email), eq(refreshTokens.createdByIp, ip)))
+    .limit(1);
+  return known !== undefined;
+}
+
 /** A new session for an account already proven to be its owner (e.g. right after a password change). */
 export function startSessionFor(
   db: Database,

@@ -42,21 +42,15 @@ function inRedis(redis: Redis, windowMs: number): Counter {
 }
 
 /**
- * Failed sign-ins of the last minute, per account and per account and client address: in memory, or in
- * Redis when several instances share it. Past `limit` failures an account is under attack: only addresses
- * that have not failed for it may still try, so ten guesses from ten addresses do not lock the owner out
- * of their own address, while each guessing address is stopped after its first miss.
+ * Failed sign-ins of the last minute per account: in memory, or in Redis when several instances share it.
+ * Past `limit` failures an account is under attack (the sign-in route then tries it only from addresses it
+ * has signed in from before).
  */
 export function signInFailures(limit: number, { redis, windowMs = 60_000 }: { redis?: Redis; windowMs?: number } = {}) {
   const counter = redis ? inRedis(redis, windowMs) : inMemory(windowMs);
-  const pair = (email: string, address: string) => `${email}\n${address}`;
-  const underAttack = async (email: string) => (await counter.count(email)) >= limit;
   return {
     /** Whether the account has failed `limit` times in the window. */
-    underAttack,
-    /** Whether this address may not try this account now. */
-    refused: async (email: string, address: string) =>
-      (await underAttack(email)) && (await counter.count(pair(email, address))) > 0,
-    record: (email: string, address: string) => counter.add([email, pair(email, address)]),
+    underAttack: async (email: string) => (await counter.count(email)) >= limit,
+    record: (email: string) => counter.add([email]),
   };
 }

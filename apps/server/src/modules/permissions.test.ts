@@ -170,7 +170,11 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   'DELETE /api/accounts/:id of the caller': async (caller) => {
     if (caller === 'anonymous') return { url: `/api/accounts/${await newAccount('User')}` };
     const doomed = await loginAs(app, caller);
-    return { url: `/api/accounts/${doomed.account.id}`, headers: doomed.headers };
+    return {
+      url: `/api/accounts/${doomed.account.id}`,
+      headers: doomed.headers,
+      payload: { currentPassword: doomed.password },
+    };
   },
   'DELETE /api/accounts/:id of a User': async () => ({ url: `/api/accounts/${await newAccount('User')}` }),
   'DELETE /api/accounts/:id of a Super Admin': async () => ({

@@ -3,7 +3,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { app, churchId, expectNoSecrets, refreshWith, sent, useAccountsApp } from '../../../test/accounts.ts';
 import { UNKNOWN_ID } from '../../../test/admin-app.ts';
-import { createTestAccount, expectMessage, loginAs, nextAddress, signIn, TEST_ADMIN } from '../../../test/app.ts';
+import {
+  buildTestApp,
+  createTestAccount,
+  expectMessage,
+  loginAs,
+  nextAddress,
+  signIn,
+  TEST_ADMIN,
+} from '../../../test/app.ts';
 import { accounts, churches, downloads } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
 
@@ -381,7 +389,7 @@ describe('DELETE /api/accounts/:id', () => {
         await app.db.insert(accounts).values({ ...only.account });
       });
     expectMessage(
-      await only.request('DELETE', `/api/accounts/${only.account.id}`),
+      await only.request('DELETE', `/api/accounts/${only.account.id}`, { currentPassword: only.password }),
       409,
       ACCOUNT_MESSAGES.lastSuperAdmin,
     );
@@ -420,9 +428,28 @@ describe('DELETE /api/accounts/:id', () => {
     expect(kept.map((row) => row.accountId)).toEqual([null]);
   });
 
-  it('deletes one’s own account without a body, as clients of the original API do', async () => {
+  it('refuses to delete one’s own account without its password: a stolen access token is not enough', async () => {
     const user = await loginAs(app, 'User');
-    expect((await user.request('DELETE', `/api/accounts/${user.account.id}`)).statusCode).toBe(200);
-    expect(await app.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toEqual([]);
+    const url = `/api/accounts/${user.account.id}`;
+    expectMessage(await user.request('DELETE', url), 400, ACCOUNT_MESSAGES.currentPasswordRequired);
+    const elsewhere = { ...user.headers, origin: 'https://front-end.example.org' };
+    expect((await app.inject({ method: 'DELETE', url, headers: elsewhere })).statusCode).toBe(400);
+    expect(await app.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toHaveLength(1);
+  });
+});
+
+describe('DELETE /api/accounts/:id from a front end that CORS_ORIGINS admits', () => {
+  it('deletes one’s own account without a body, as clients of the original API do', async () => {
+    const portal = await buildTestApp({ CORS_ORIGINS: 'https://front-end.example.org' });
+    try {
+      const user = await loginAs(portal, 'User');
+      const url = `/api/accounts/${user.account.id}`;
+      const from = (origin: string) => ({ method: 'DELETE' as const, url, headers: { ...user.headers, origin } });
+      expect((await portal.inject(from('https://other.example.org'))).statusCode).toBe(400);
+      expect((await portal.inject(from('https://front-end.example.org'))).statusCode).toBe(200);
+      expect(await portal.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toEqual([]);
+    } finally {
+      await portal.close();
+    }
   });
 });

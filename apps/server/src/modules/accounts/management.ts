@@ -155,10 +155,21 @@ export async function updateAccount(
  * confirm it with their password when they send one (the web app always does; clients of the original
  * API send no body).
  */
-export async function deleteAccount(db: Database, caller: Caller, id: string, currentPassword?: string) {
+/**
+ * Deletes an account. One's own needs its password, except from a front end on another site that CORS_ORIGINS
+ * admits (`passwordOptional`): clients of the original API delete without one.
+ */
+export async function deleteAccount(
+  db: Database,
+  caller: Caller,
+  id: string,
+  { currentPassword, passwordOptional }: { currentPassword: string | undefined; passwordOptional: boolean },
+) {
   const target = await load(db, id);
   assertMayManage(caller, target);
-  if (caller.id === target.id && currentPassword !== undefined) await confirmOwnPassword(target, currentPassword);
+  if (caller.id === target.id && (currentPassword !== undefined || !passwordOptional)) {
+    await confirmOwnPassword(target, currentPassword);
+  }
   if (target.role === 'Super Admin') {
     const [superAdmins] = await db.select({ n: count() }).from(accounts).where(eq(accounts.role, 'Super Admin'));
     if ((superAdmins?.n ?? 0) <= 1) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);

@@ -364,14 +364,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         tags,
         security,
         summary:
-          'Delete an account: your own (confirmed by `currentPassword` when sent), or any that admins manage. Downloads stay in the statistics without it',
+          'Delete an account: your own (confirmed by `currentPassword`, which a front end of another site that CORS_ORIGINS admits may leave out), or any that admins manage. Downloads stay in the statistics without it',
         params: idParams,
         body: deleteAccountSchema,
         response: { 200: messageSchema },
       },
     },
     async (request, reply) => {
-      await deleteAccount(app.db, app.auth.caller(request), request.params.id, request.body?.currentPassword);
+      const origin = request.headers.origin;
+      await deleteAccount(app.db, app.auth.caller(request), request.params.id, {
+        currentPassword: request.body?.currentPassword,
+        passwordOptional: origin !== undefined && config.corsOrigins.includes(origin),
+      });
       // Its download links stop working at once, in every instance (they keep which accounts exist).
       await app.lists.clear();
       if (app.auth.caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import type { Redis } from 'ioredis';
+import { HttpError } from '../../errors.ts';
 
 /** How failures are counted: each key's count within its window, which starts at its first failure. */
 interface Counter {
@@ -28,15 +30,22 @@ function inMemory(windowMs: number): Counter {
   };
 }
 
-/** In the Redis every instance shares; keys are hashed, so no e-mail address or client address is kept there. */
+/**
+ * In the Redis every instance shares; keys are hashed, so no e-mail address or client address is kept there.
+ * While Redis does not answer (plugins/redis.ts bounds each command) sign-in is refused with 503: counted in
+ * one instance's memory, an account's failures would get a fresh allowance at every instance (decision 037).
+ */
 function inRedis(redis: Redis, windowMs: number): Counter {
   const name = (key: string) => `portal-sign-in-failures:${createHash('sha256').update(key).digest('base64url')}`;
+  const unavailable = (): never => {
+    throw new HttpError(503, ACCOUNT_MESSAGES.signInUnavailable);
+  };
   return {
-    count: async (key) => Number((await redis.get(name(key))) ?? 0),
+    count: (key) => redis.get(name(key)).then((count) => Number(count ?? 0), unavailable),
     async add(keys) {
       const batch = redis.multi();
       for (const key of keys) batch.incr(name(key)).pexpire(name(key), windowMs, 'NX');
-      await batch.exec();
+      await batch.exec().catch(unavailable);
     },
   };
 }

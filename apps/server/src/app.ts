@@ -34,6 +34,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import listCachePlugin from './plugins/list-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import { redisOrMemory } from './plugins/rate-limit-store.ts';
 import redisPlugin from './plugins/redis.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
@@ -105,9 +106,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(redisPlugin, { config });
   await app.register(fastifyRateLimit, {
     global: false,
-    // Several instances count in the Redis they share, so a limit holds whichever instance is asked.
-    redis: app.redis,
-    nameSpace: 'portal-rate-limit-',
+    // Several instances count in the Redis they share, so a limit holds whichever instance is asked; while
+    // Redis does not answer, each instance counts in its own memory.
+    ...(app.redis && { store: redisOrMemory(app.redis, 'portal-rate-limit-') }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: MESSAGES.tooManyRequests,

@@ -38,7 +38,8 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
   };
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the server of serverUrl, on a connection of its own. */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -35,6 +35,7 @@ export const ACCOUNT_MESSAGES = {
   acceptTerms: 'You need to agree to the terms and conditions.',
   tokenRequired: 'Token is required.',
   wrongCredentials: 'Email or password is incorrect.',
+  signInUnavailable: 'Signing in is not possible for a moment. Please try again in a few minutes.',
   notVerified:
     'Please verify your e-mail address before signing in: use the link we sent you, or Forgot your password to get a new one.',
   sessionExpired: 'Your session has expired. Please sign in again.',

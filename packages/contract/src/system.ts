@@ -28,10 +28,11 @@ export type Health = z.infer<typeof healthSchema>;
 /** Readiness (GET /api/ready): whether this instance can serve requests now; 503 names what can't. */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'unready']),
-  database: z.enum(['up', 'down']),
+  /** `unmigrated`: it answers, but without the schema this server migrated (recreated empty, or restored from older). */
+  database: z.enum(['up', 'down', 'unmigrated']),
   /** Whether the file store takes files: a disk `full` or `unwritable`, a bucket `unreachable`. */
   storage: z.enum(['writable', 'full', 'unwritable', 'unreachable']),
-  /** Absent when REDIS_URL is unset. */
+  /** Absent when REDIS_URL is unset; `down` leaves the instance ready (the limits count in its memory meanwhile). */
   redis: z.enum(['up', 'down']).optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

@@ -53,7 +53,7 @@ describe('openDatabase', () => {
   it('applies the migrations to a fresh database', async () => {
     const handle = await createTestDatabase();
     try {
-      await handle.ping();
+      expect(await handle.check()).toBe('up');
       const tables = await handle.db
         .select({ name: informationSchemaTables.tableName })
         .from(informationSchemaTables)

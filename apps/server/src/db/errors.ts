@@ -20,3 +20,5 @@ export function isDiskFull(error: unknown): boolean {
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+/** A table that is not there: its schema never made, or dropped. */
+export const isUndefinedTable = (error: unknown) => sqlState(error) === '42P01';

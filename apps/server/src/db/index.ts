@@ -2,14 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { count, gte } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { bigint, type PgDatabase, type PgQueryResultHKT, pgSchema } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './data-folder-lock.ts';
+import { isUndefinedTable } from './errors.ts';
 import * as schema from './schema.ts';
 
 /** The query API common to both drivers; driver-specific result shapes are deliberately left out. */
@@ -20,7 +22,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, safe to log: a folder, or the URL without its password. */
   location: string;
-  ping(): Promise<void>;
+  /**
+   * Whether the database answers with the schema this server migrated: `unmigrated` when its migrations lack
+   * this server's last one (a database recreated empty under a running portal, or restored from an older
+   * one); throws when it does not answer.
+   */
+  check(): Promise<'up' | 'unmigrated'>;
   /**
    * Calls `heard` with each message NOTIFY sends on the channel, from any instance, and also after the
    * listening connection was lost and made again (messages may have been missed meanwhile). PostgreSQL
@@ -41,6 +48,10 @@ export interface OpenDatabaseOptions {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/** Where drizzle's migrator records each migration it applied: `created_at` is the migration's own time. */
+const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
+  createdAt: bigint('created_at', { mode: 'number' }),
+});
 
 // Arbitrary constant shared by every app instance, so that instances starting together migrate one at a time.
 const migrationLockKey = 7_318_004_211;
@@ -87,9 +98,7 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     location: folder ?? 'memory',
-    ping: async () => {
-      await client.query('select 1');
-    },
+    check: schemaCheck(db),
     connection: { pglite: client },
     close: () => client.close(),
   };
@@ -127,15 +136,30 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     location,
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    check: schemaCheck(db),
     listen: listening.listen,
     connection: { url },
     close: async () => {
       await listening.close();
       await pool.end();
     },
+  };
+}
+
+/** The `check` of a database opened by this server: whether it holds the last migration of this server's folder. */
+function schemaCheck(db: Database): DatabaseHandle['check'] {
+  const last = readMigrationFiles({ migrationsFolder }).at(-1)?.folderMillis ?? 0;
+  return async () => {
+    try {
+      const [found] = await db
+        .select({ count: count() })
+        .from(appliedMigrations)
+        .where(gte(appliedMigrations.createdAt, last));
+      return found?.count ? 'up' : 'unmigrated';
+    } catch (error) {
+      if (isUndefinedTable(error)) return 'unmigrated';
+      throw error;
+    }
   };
 }
 

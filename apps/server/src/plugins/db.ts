@@ -7,7 +7,7 @@ import { seed } from '../db/seed.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
-    database: Pick<DatabaseHandle, 'kind' | 'location' | 'ping' | 'listen' | 'connection'>;
+    database: Pick<DatabaseHandle, 'kind' | 'location' | 'check' | 'listen' | 'connection'>;
     /** Set when this start created the first Super Admin, so the banner can say how to sign in. */
     initialAdmin: { email: string; generatedPassword?: string } | undefined;
   }
@@ -31,7 +31,7 @@ export default fp(
     app.decorate('database', {
       kind: handle.kind,
       location: handle.location,
-      ping: () => handle.ping(),
+      check: () => handle.check(),
       listen: handle.listen,
       connection: handle.connection,
     });

@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a Redis command may take before its caller does without it (decision 037). */
+const REDIS_TIMEOUT_MS = 500;
+
 /**
  * Connects to REDIS_URL when it is set (several instances count rate limits there), and closes the
  * connection with the app. ioredis is loaded only then: a single process never pays for it.
@@ -21,8 +24,17 @@ export default fp(
       return;
     }
     const { Redis } = await import('ioredis');
-    // Commands wait for a connection while Redis restarts instead of failing at once; start-up waits for the first.
-    const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
+    // A lost or frozen Redis never holds a request until it is back: commands fail at once while there is no
+    // connection (none queued, none sent again), each has REDIS_TIMEOUT_MS to answer, and a connection silent
+    // for twice that is dropped and made again. Start-up waits for the first connection.
+    const redis = new Redis(config.redisUrl, {
+      lazyConnect: true,
+      connectTimeout: 5_000,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_TIMEOUT_MS,
+      socketTimeout: 2 * REDIS_TIMEOUT_MS,
+    });
     redis.on('error', (error: Error) => app.log.warn(`Redis: ${error.message}`));
     try {
       await redis.connect();

@@ -30,24 +30,29 @@ async function within<State>(check: () => Promise<State>, failed: State): Promis
   }
 }
 
-/** Asks the database, the file store and Redis (when set) side by side; logs at warn what is not ready. */
+/**
+ * Asks the database (its schema too), the file store and Redis (when set) side by side; logs at warn what
+ * fails. A Redis that does not answer is named but leaves the instance ready: it serves without it (the
+ * limits count in memory, sign-in answers 503; decision 037), and every instance shares that Redis, so
+ * taking them all out of the load balancer would only stop the rest as well.
+ */
 export async function checkReadiness(app: FastifyInstance): Promise<Readiness> {
   const { redis } = app;
   const [database, storage, redisOutcome] = await Promise.all([
-    within(() => app.database.ping().then(() => 'up' as const), 'down' as const),
+    within(() => app.database.check(), 'down' as const),
     within(() => app.storage.check(), 'unreachable' as const),
     redis && within(() => redis.ping().then(() => 'up' as const), 'down' as const),
   ]);
-  const ready = database.state === 'up' && storage.state === 'writable' && redisOutcome?.state !== 'down';
+  const ready = database.state === 'up' && storage.state === 'writable';
   const answer: Readiness = {
     status: ready ? 'ready' : 'unready',
     database: database.state,
     storage: storage.state,
     ...(redisOutcome && { redis: redisOutcome.state }),
   };
-  if (!ready) {
+  if (!ready || redisOutcome?.state === 'down') {
     const reasons = { database: database.reason, storage: storage.reason, redis: redisOutcome?.reason };
-    app.log.warn({ ...answer, reasons }, 'not ready');
+    app.log.warn({ ...answer, reasons }, ready ? 'ready without Redis' : 'not ready');
   }
   return answer;
 }

@@ -16,7 +16,7 @@ export const MIGRATION_MESSAGES = {
   unsupportedUpload: 'Upload the .json files of the legacy export, or one .zip of them (PDFs may be included).',
   oneZip: 'Upload one .zip at a time.',
   nameTooLong: 'A file name of the upload is longer than the 255 bytes a disk can hold: rename the file and try again.',
-  badZip: 'The .zip file could not be read.',
+  badZip: 'The .zip file could not be read: it is damaged or incomplete. Make it again and upload the whole file.',
   zipTooLarge: 'The .zip unpacks to more than 2 GB: import the export in parts.',
   uploadTooLarge: 'An upload can be at most 512 MB: import the export in parts.',
   dryRunInvalid: 'dryRun must be true or false.',

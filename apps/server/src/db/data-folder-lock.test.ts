@@ -1,4 +1,5 @@
-import { type ChildProcess, execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,30 @@ describe('lockDataFolder', () => {
       await releaseAgain();
       expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ what: 'someone else' });
     } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over a lock whose process id another program now has, and refuses one whose program still runs', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-lock-unit-'));
+    const lockFile = path.join(folder, 'portal.lock');
+    const other = spawn('sleep', ['600']);
+    await once(other, 'spawn');
+    const holder = { pid: other.pid, host: hostname(), what: 'the portal server', since: 'yesterday' };
+    try {
+      // Written by a server that died; its process id was then given to `sleep`.
+      for (const stale of [{ ...holder, command: '/usr/bin/node src/server.ts' }, holder]) {
+        await writeFile(lockFile, JSON.stringify(stale));
+        const release = await lockDataFolder(folder, 'the test');
+        expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ pid: process.pid, what: 'the test' });
+        await release();
+      }
+      await writeFile(lockFile, JSON.stringify({ ...holder, what: 'a sleeping portal', command: 'sleep 600' }));
+      await expect(lockDataFolder(folder, 'the test')).rejects.toThrow(
+        `The data folder ${folder} is in use by a sleeping portal (process ${other.pid} on ${hostname()}`,
+      );
+    } finally {
+      other.kill('SIGKILL');
       await rm(folder, { recursive: true, force: true });
     }
   });

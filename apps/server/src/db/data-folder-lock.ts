@@ -8,6 +8,8 @@ interface Holder {
   host: string;
   what: string;
   since: string;
+  /** Its command line, where the system shows one (Linux's /proc): absent from locks of older versions. */
+  command?: string;
 }
 
 export class DataFolderInUse extends Error {
@@ -25,19 +27,32 @@ async function readHolder(file: string): Promise<Holder | undefined> {
   }
 }
 
+/** A process's command line, as its arguments; undefined where the system does not show it. */
+async function commandLine(pid: number | 'self'): Promise<string[] | undefined> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replace(/\0$/, '').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether the process that wrote the lock still runs. One on another host can not be asked, so it counts
  * as running; a lock naming this very process is a previous life of its process id (a container restarted).
+ * A process id that now runs another command line than the lock's (or, in a lock without one, a program
+ * other than Node.js) was given to another program after the holder died.
  */
-function stillRuns(holder: Holder): boolean {
+async function stillRuns(holder: Holder): Promise<boolean> {
   if (holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return false;
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const now = await commandLine(holder.pid);
+  if (!now) return true;
+  return holder.command ? now.join(' ') === holder.command : path.basename(now[0] ?? '').startsWith('node');
 }
 
 /**
@@ -48,7 +63,13 @@ function stillRuns(holder: Holder): boolean {
 export async function lockDataFolder(folder: string, what: string): Promise<() => Promise<void>> {
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, LOCK_FILE);
-  const me: Holder = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };
+  const me: Holder = {
+    pid: process.pid,
+    host: hostname(),
+    what,
+    since: new Date().toISOString(),
+    command: (await commandLine('self'))?.join(' '),
+  };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       await writeFile(file, `${JSON.stringify(me)}\n`, { flag: 'wx' });
@@ -60,7 +81,7 @@ export async function lockDataFolder(folder: string, what: string): Promise<() =
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = await readHolder(file);
-    if (holder && stillRuns(holder)) {
+    if (holder && (await stillRuns(holder))) {
       throw new DataFolderInUse(
         `The data folder ${folder} is in use by ${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since}): stop it first, or use another DATA_DIR.`,
       );

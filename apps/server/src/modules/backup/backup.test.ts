@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { embeddedEnvironment, freePort, killNow, startServer } from '../../../te
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { churches, downloads, languages, type NewDownload } from '../../db/schema.ts';
+import { checksumOf } from './archive.ts';
 import { backupPortal } from './backup.ts';
 import { restorePortal } from './restore.ts';
 
@@ -124,6 +125,64 @@ async function tableCount(url: string) {
   }
 }
 
+/** How many tables a database has: none until a restore fills it. */
+async function tablesIn(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: number }>(
+      "select count(*)::int as count from information_schema.tables where table_schema = 'public'",
+    );
+    return rows[0]?.count;
+  } finally {
+    await client.end();
+  }
+}
+
+type ManifestObject = Record<string, unknown> & { settings: string[]; checksums?: Record<string, unknown> };
+
+/**
+ * A copy of `archive` changed as `edit` says, in its unpacked folder and in its manifest, then packed again as
+ * the backup packs it (the manifest first).
+ */
+async function altered(
+  archive: string,
+  edit: {
+    files?: (folder: string) => Promise<void>;
+    manifest?: (manifest: ManifestObject, folder: string) => Promise<void> | void;
+  },
+) {
+  const folder = await mkdtemp(path.join(scratch, 'unpacked-'));
+  await tar.x({ file: archive, cwd: folder });
+  await edit.files?.(folder);
+  const manifestFile = path.join(folder, 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ManifestObject;
+  await edit.manifest?.(manifest, folder);
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  const file = `${folder}.tar.gz`;
+  const others = (await readdir(folder)).filter((name) => name !== 'manifest.json');
+  await tar.c({ gzip: true, file, cwd: folder, portable: true }, ['manifest.json', ...others]);
+  return file;
+}
+
+/** As a backup made before backups wrote checksums. */
+const withoutChecksums = (manifest: ManifestObject) => {
+  delete manifest.checksums;
+};
+
+/** The checksums written again from the unpacked files: a backup of a portal whose files were already so. */
+async function checksumsAgain(manifest: ManifestObject, folder: string) {
+  for (const name of Object.keys(manifest.checksums ?? {})) {
+    (manifest.checksums as Record<string, unknown>)[name] = await checksumOf(path.join(folder, name));
+  }
+}
+
+/** The edition file of an unpacked archive. */
+async function pdfIn(folder: string) {
+  const [name] = await readdir(path.join(folder, 'files'));
+  return path.join(folder, 'files', name as string);
+}
+
 const kinds: [string, string | undefined][] = [
   ['the embedded database', undefined],
   // CI runs the server's tests again with DATABASE_URL: then a portal on PostgreSQL is backed up too.
@@ -230,8 +289,96 @@ describe.each(kinds)('a backup of a portal on %s', (_kind, serverUrl) => {
     }
   }
 
+  /** Expects the restore of `file` into the place kept for the good restore to fail, changing nothing there. */
+  async function expectRefused(file: string, message: RegExp) {
+    await writeFile(path.join(restored.dataDir, 'moved-by-restore.txt'), 'not the restore’s');
+    const before = await snapshot(restored.dataDir);
+    const config = loadConfig(environment(restored));
+    await expect(restorePortal(config, file)).rejects.toThrow(message);
+    expect(await snapshot(restored.dataDir)).toEqual(before);
+    expect(await readdir(scratch)).not.toContain('moved-by-restore.txt');
+    if (restored.database) expect(await tablesIn(restored.database.url)).toBe(0);
+  }
+
+  // The restore after these, into the same place, shows that they left nothing behind.
+  it('refuses an archive that does not match its manifest before writing anything', async () => {
+    // A settings name is also a path: one the portal does not know refuses the manifest.
+    const settingsPath = await altered(archive, {
+      manifest: (manifest) => {
+        manifest.settings.push('../moved-by-restore.txt');
+      },
+    });
+    await expectRefused(settingsPath, /is not a backup made by npm run backup \(it has no valid manifest\.json\)\.$/);
+    for (const checksums of [() => {}, withoutChecksums]) {
+      const lacking = await altered(archive, {
+        manifest: (manifest) => {
+          manifest.settings.push('jwt-secret');
+          checksums(manifest);
+        },
+      });
+      await expectRefused(
+        lacking,
+        /\.tar\.gz does not match its manifest\.json: it lacks jwt-secret\. It was damaged or changed after the backup; nothing was restored\.$/,
+      );
+    }
+    const stray = await altered(archive, { files: (folder) => writeFile(path.join(folder, 'notes.txt'), 'hi') });
+    await expectRefused(stray, /: it holds notes\.txt, which a backup does not[.;]/);
+  });
+
+  it('refuses an edited edition file: by its SHA-256, or by its size in a backup without checksums', async () => {
+    const sameSize = await altered(archive, {
+      files: async (folder) => {
+        const pdf = await pdfIn(folder);
+        const bytes = await readFile(pdf);
+        // One word of its text changed, its size kept.
+        await writeFile(pdf, bytes.toString('latin1').replace('Teevo March', 'Teevo April'), 'latin1');
+      },
+    });
+    await expectRefused(sameSize, /: files\/[\w-]+\.pdf is not the file backed up \(its size or SHA-256 differs\)\./);
+    const longer = await altered(archive, {
+      files: async (folder) => writeFile(await pdfIn(folder), 'one more line\n', { flag: 'a' }),
+      manifest: withoutChecksums,
+    });
+    await expectRefused(longer, /: it has 1 edition files of \d+ bytes where the manifest says 1 of \d+\./);
+  });
+
+  it.runIf(!serverUrl)('refuses a damaged embedded database, opened in the staging folder first', async () => {
+    const zeroedControl = await altered(archive, {
+      files: async (folder) => writeFile(path.join(folder, 'db/global/pg_control'), Buffer.alloc(8192)),
+      manifest: checksumsAgain,
+    });
+    // The files of the table of churches (and of its indexes) hold its rows' text: opening the database
+    // reads none of them, only reading the table does.
+    const randomTable = await altered(archive, {
+      files: async (folder) => {
+        const base = path.join(folder, 'db/base');
+        for (const name of await readdir(base, { recursive: true })) {
+          const file = path.join(base, name);
+          if (!(await stat(file)).isFile() || !(await readFile(file)).includes('Grace Chapel')) continue;
+          await writeFile(file, randomBytes((await stat(file)).size));
+        }
+      },
+      manifest: checksumsAgain,
+    });
+    for (const damaged of [zeroedControl, randomTable]) {
+      await expectRefused(damaged, /^The backup's database is damaged and was not restored: /);
+      if (!process.env.DATABASE_URL) continue;
+      // Into PostgreSQL: refused before the target is touched.
+      const target = await newPlace(process.env.DATABASE_URL);
+      try {
+        await expect(restorePortal(loadConfig(environment(target)), damaged)).rejects.toThrow(/database is damaged/);
+        expect(await tablesIn(target.database?.url as string)).toBe(0);
+        expect(await readdir(target.dataDir)).toEqual([]);
+      } finally {
+        await target.database?.drop();
+      }
+    }
+  });
+
   it('restored into a fresh place, gives the same answers, sign-ins and file', async () => {
+    await rm(path.join(restored.dataDir, 'moved-by-restore.txt'), { force: true });
     const { stdout } = await command('restore', archive, environment(restored));
+    expect(stdout).toContain('Checked:   every file against the SHA-256 the backup wrote');
     expect(stdout).toContain('Files:     1 into');
     expect(stdout).toContain('npm start');
     await expectSamePortal(restored);
@@ -260,6 +407,18 @@ describe.each(kinds)('a backup of a portal on %s', (_kind, serverUrl) => {
       }
     },
   );
+
+  it('made before backups wrote checksums, is restored after its names and sizes are checked', async () => {
+    const older = await altered(archive, { manifest: withoutChecksums });
+    const place = await newPlace(serverUrl);
+    try {
+      const { stdout } = await command('restore', older, environment(place));
+      expect(stdout).toContain('Checked:   names and sizes only: this backup was made before backups wrote checksums');
+      await expectSamePortal(place);
+    } finally {
+      await place.database?.drop();
+    }
+  });
 
   it('refuses a place that is not empty, and changes nothing', async () => {
     const target = await newPlace(undefined);

@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts';
 import { DataFolderInUse, lockDataFolder } from '../../db/data-folder-lock.ts';
 import { KEY } from '../../plugins/storage.ts';
 import {
+  type Checksum,
+  checksumOf,
   DATABASE_FOLDER,
   DUMP,
   FILES_FOLDER,
@@ -34,6 +36,21 @@ async function storedFiles(folder: string) {
   return { names, bytes };
 }
 
+/** The files under a folder of DATA_DIR, named from DATA_DIR as in the archive. */
+async function filesUnder(dataDir: string, folder: string) {
+  const entries = await readdir(path.join(dataDir, folder), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** The size and SHA-256 of each file the archive will hold, by its name in it: restore checks them all. */
+async function checksumsOf(files: Record<string, string>) {
+  const checksums: Record<string, Checksum> = {};
+  for (const [name, file] of Object.entries(files)) checksums[name] = await checksumOf(file);
+  return checksums;
+}
+
 /** DATA_DIR's settings files that exist. */
 export async function settingsIn(dataDir: string) {
   const present = await Promise.all(SETTINGS.map((name) => exists(path.join(dataDir, name))));
@@ -57,8 +74,8 @@ export async function lockForCommand(dataDir: string, what: string) {
 
 /**
  * Writes one archive of the portal: its database (PGlite's folder, or a pg_dump of DATABASE_URL's), its
- * edition files when they are on the disk, and its settings files. The archive appears under `file` only
- * once complete.
+ * edition files when they are on the disk, and its settings files, with the size and SHA-256 of each in the
+ * manifest. The archive appears under `file` only once complete.
  */
 export async function backupPortal(config: PortalSettings, file: string): Promise<Manifest> {
   if (await exists(file)) throw new Error(`${file} already exists: give the backup a new name.`);
@@ -81,6 +98,13 @@ export async function backupPortal(config: PortalSettings, file: string): Promis
     const files =
       config.storage.kind === 'disk' ? await storedFiles(path.join(config.dataDir, FILES_FOLDER)) : undefined;
     const settings = await settingsIn(config.dataDir);
+    // The files counted, one by one: an upload finishing meanwhile is not half in the archive.
+    const named = [...(files?.names ?? []).map((name) => `${FILES_FOLDER}/${name}`), ...settings];
+    const fromDataDir = [...(kind === 'embedded' ? await filesUnder(config.dataDir, DATABASE_FOLDER) : []), ...named];
+    const checksums = await checksumsOf({
+      ...(kind === 'postgres' ? { [DUMP]: path.join(staging, DUMP) } : {}),
+      ...Object.fromEntries(fromDataDir.map((name) => [name, path.join(config.dataDir, name)])),
+    });
     const manifest: Manifest = {
       format: 'teen-devotional-portal-backup',
       version: 1,
@@ -88,6 +112,7 @@ export async function backupPortal(config: PortalSettings, file: string): Promis
       createdAt: new Date().toISOString(),
       files: files ? { count: files.names.length, bytes: files.bytes } : null,
       settings,
+      checksums,
     };
     await writeFile(path.join(staging, MANIFEST), manifestText(manifest));
     const archive = path.join(staging, 'archive.tar.gz');
@@ -95,12 +120,7 @@ export async function backupPortal(config: PortalSettings, file: string): Promis
       staging,
       staged: kind === 'postgres' ? [MANIFEST, DUMP] : [MANIFEST],
       dataDir: config.dataDir,
-      // The files counted, one by one: an upload finishing meanwhile is not half in the archive.
-      entries: [
-        ...(kind === 'embedded' ? [DATABASE_FOLDER] : []),
-        ...(files?.names ?? []).map((name) => `${FILES_FOLDER}/${name}`),
-        ...settings,
-      ],
+      entries: [...(kind === 'embedded' ? [DATABASE_FOLDER] : []), ...named],
     });
     await rename(archive, file);
     return manifest;

@@ -28,6 +28,9 @@ async function restore(file: string) {
   const { manifest, files } = await restorePortal(config, file);
   const lines = [
     `Restored the backup of ${manifest.createdAt}:`,
+    manifest.checksums
+      ? '  Checked:   every file against the SHA-256 the backup wrote'
+      : '  Checked:   names and sizes only: this backup was made before backups wrote checksums',
     `  Database:  ${config.databaseUrl ? `into PostgreSQL, ${withoutPassword(config.databaseUrl)}${manifest.kind === 'embedded' ? ', copied from the embedded database' : ''}` : `embedded, in ${config.dataDir}`}`,
     `  Files:     ${files} into ${config.dataDir}/files${manifest.files ? '' : ' (the backup’s files are in its bucket)'}`,
     `  Settings:  ${manifest.settings.join(', ') || 'none'}`,

@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { KEY } from '../../plugins/storage.ts';
-import { DATABASE_FOLDER, DUMP, extractArchive, FILES_FOLDER, type Manifest, readManifest } from './archive.ts';
+import { checkArchive, DATABASE_FOLDER, DUMP, extractArchive, FILES_FOLDER, type Manifest } from './archive.ts';
 import { lockForCommand, namesIn, type PortalSettings, settingsIn } from './backup.ts';
 import { runPgTool, withoutPassword } from './pg-tools.ts';
+import { openRestoredDatabase } from './restored-database.ts';
 import { copyEmbeddedIntoPostgres } from './to-postgres.ts';
 
 export interface Restored {
@@ -16,11 +17,12 @@ export interface Restored {
 /**
  * Brings a backup back into an empty portal: its database into DATA_DIR (embedded) or into DATABASE_URL's
  * empty database (pg_restore, or, for an embedded backup, its rows copied over), its files and settings into
- * DATA_DIR. Refuses, changing nothing, a target that holds anything, and a PostgreSQL backup without
- * DATABASE_URL.
+ * DATA_DIR. The whole archive is checked against its manifest first, and extracted into a staging folder in
+ * DATA_DIR, where an embedded database is opened and read through; only then is anything moved into place.
+ * Refuses, changing nothing, a target that holds anything, and a PostgreSQL backup without DATABASE_URL.
  */
 export async function restorePortal(config: PortalSettings, file: string): Promise<Restored> {
-  const manifest = await readManifest(file);
+  const manifest = await checkArchive(file);
   refuseMismatch(manifest, config);
   const release = config.databaseUrl ? undefined : await lockForCommand(config.dataDir, 'the restore command');
   try {
@@ -30,9 +32,14 @@ export async function restorePortal(config: PortalSettings, file: string): Promi
     const staging = await mkdtemp(path.join(config.dataDir, '.restoring-'));
     try {
       await extractArchive(file, staging);
-      if (config.databaseUrl && manifest.kind === 'embedded') {
-        // The way from the embedded database to PostgreSQL: the staged PGlite folder is opened and read.
-        await copyEmbeddedIntoPostgres(staging, config.databaseUrl);
+      if (manifest.kind === 'embedded') {
+        const database = await openRestoredDatabase(staging);
+        try {
+          // The way from the embedded database to PostgreSQL: the staged PGlite folder's rows are copied.
+          if (config.databaseUrl) await copyEmbeddedIntoPostgres(database.db, config.databaseUrl);
+        } finally {
+          await database.close();
+        }
       } else if (config.databaseUrl) {
         // One transaction: a failure leaves the database empty. Owners and grants name roles of the old server.
         await runPgTool('pg_restore', config.databaseUrl, [
@@ -42,7 +49,8 @@ export async function restorePortal(config: PortalSettings, file: string): Promi
           '--exit-on-error',
           path.join(staging, DUMP),
         ]);
-      } else {
+      }
+      if (!config.databaseUrl) {
         await rmdir(path.join(config.dataDir, DATABASE_FOLDER)).catch(() => {});
         await rename(path.join(staging, DATABASE_FOLDER), path.join(config.dataDir, DATABASE_FOLDER));
       }

@@ -42,7 +42,7 @@ const FETCH_ROWS = 100;
 type Executor = Pick<Database, 'execute'>;
 
 /** A statement's rows: both drivers' results have them under `rows`. */
-async function rowsOf<T>(db: Executor, statement: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Executor, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
@@ -56,45 +56,41 @@ async function tablesOf(db: Executor): Promise<string[]> {
 }
 
 /**
- * Copies an embedded database (PGlite's data folder, `dataDir/db`) into the empty PostgreSQL database of
- * `databaseUrl`. Both are brought to the current schema by the migrations first; the rows then go over in
- * one transaction on the target, so that a failure leaves its tables empty. Returns the rows copied per table.
+ * Copies an embedded database, opened (and so brought to the current schema by the migrations), into the
+ * empty PostgreSQL database of `databaseUrl`, which the migrations give the same schema first; the rows then
+ * go over in one transaction on the target, so that a failure leaves its tables empty. Returns the rows
+ * copied per table.
  */
-export async function copyEmbeddedIntoPostgres(dataDir: string, databaseUrl: string): Promise<Map<string, number>> {
-  const source = await openDatabase({ dataDir, holder: 'the restore command' });
+export async function copyEmbeddedIntoPostgres(source: Database, databaseUrl: string): Promise<Map<string, number>> {
+  const unknown = (await tablesOf(source)).filter(
+    (name) => ![...COPIED_TABLES, ...DERIVED_TABLES, ZONE_TABLE, PACER_TABLE].includes(name),
+  );
+  // A table added by a migration must be placed in one of the lists above: none is left behind unsaid.
+  if (unknown.length > 0) {
+    throw new Error(`The backup's database has tables the restore does not know how to copy: ${unknown.join(', ')}.`);
+  }
+  const target = await openDatabase({ databaseUrl });
   try {
-    const unknown = (await tablesOf(source.db)).filter(
-      (name) => ![...COPIED_TABLES, ...DERIVED_TABLES, ZONE_TABLE, PACER_TABLE].includes(name),
+    return await source.transaction((from) =>
+      target.db.transaction(async (to) => {
+        const [zone] = await rowsOf<{ time_zone: string }>(
+          from,
+          sql`select time_zone from ${sql.identifier(ZONE_TABLE)}`,
+        );
+        if (zone) await to.execute(sql`update ${sql.identifier(ZONE_TABLE)} set time_zone = ${zone.time_zone}`);
+        const copied = new Map<string, number>();
+        for (const table of COPIED_TABLES) copied.set(table, await copyTable(from, to, table));
+        return copied;
+      }),
     );
-    // A table added by a migration must be placed in one of the lists above: none is left behind unsaid.
-    if (unknown.length > 0) {
-      throw new Error(`The backup's database has tables the restore does not know how to copy: ${unknown.join(', ')}.`);
-    }
-    const target = await openDatabase({ databaseUrl });
-    try {
-      return await source.db.transaction((from) =>
-        target.db.transaction(async (to) => {
-          const [zone] = await rowsOf<{ time_zone: string }>(
-            from,
-            sql`select time_zone from ${sql.identifier(ZONE_TABLE)}`,
-          );
-          if (zone) await to.execute(sql`update ${sql.identifier(ZONE_TABLE)} set time_zone = ${zone.time_zone}`);
-          const copied = new Map<string, number>();
-          for (const table of COPIED_TABLES) copied.set(table, await copyTable(from, to, table));
-          return copied;
-        }),
-      );
-    } catch (error) {
-      // The migrations committed before the copy began: the tables are there, with no rows.
-      throw new Error(
-        `${(error as Error).message.replace(/\.?$/, '.')} Nothing was copied, but the database now has the portal's tables, empty: drop it and create it again before restoring again.`,
-        { cause: error },
-      );
-    } finally {
-      await target.close();
-    }
+  } catch (error) {
+    // The migrations committed before the copy began: the tables are there, with no rows.
+    throw new Error(
+      `${(error as Error).message.replace(/\.?$/, '.')} Nothing was copied, but the database now has the portal's tables, empty: drop it and create it again before restoring again.`,
+      { cause: error },
+    );
   } finally {
-    await source.close();
+    await target.close();
   }
 }
 

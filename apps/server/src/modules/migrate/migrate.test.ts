@@ -361,6 +361,16 @@ describe('importLegacyExport', () => {
   });
 });
 
+/** The files of an export folder as the entries of a zip, inside a folder `export/`. */
+async function exportEntries(folder: string): Promise<Record<string, Uint8Array>> {
+  const names = await readdir(folder);
+  return Object.fromEntries(
+    await Promise.all(
+      names.map(async (name) => [`export/${name}`, new Uint8Array(await readFile(path.join(folder, name)))]),
+    ),
+  );
+}
+
 describe('the migration API', () => {
   let app: TestApp;
   let folder: string;
@@ -385,14 +395,7 @@ describe('the migration API', () => {
     ]);
     folder = await temporaryFolder();
     await writeLegacyExport(folder);
-    const entries = Object.fromEntries(
-      await Promise.all(
-        (await readdir(folder)).map(async (name) => [
-          `export/${name}`,
-          new Uint8Array(await readFile(path.join(folder, name))),
-        ]),
-      ),
-    );
+    const entries = await exportEntries(folder);
     zip = Buffer.from(zipSync({ ...entries, '__MACOSX/export/._accounts.json': new Uint8Array([0, 1, 2]) }));
   });
   afterAll(async () => {
@@ -497,6 +500,25 @@ describe('the migration API', () => {
       ['a bad dryRun', 'maybe', undefined, MIGRATION_MESSAGES.dryRunInvalid],
     ])('refuses %s (400)', async (_case, dryRun, file, message) => {
       expectMessage(await upload(superAdmin.headers, { dryRun }, file), 400, message);
+    });
+
+    it('refuses a zip cut short, wherever the cut falls (400), and changes nothing', async () => {
+      const before = await snapshot(app);
+      // A collection first: cut in the next entry's header, its documents would be imported without the rest.
+      const entries = await exportEntries(folder);
+      const first = 'export/languages.json';
+      const zipped = Buffer.from(zipSync({ [first]: entries[first] as Uint8Array, ...entries }));
+      const secondEntry = zipped.indexOf('PK\x03\x04', 4, 'latin1');
+      for (const cut of [200, secondEntry + 10, zipped.length - 10]) {
+        const response = await upload(
+          superAdmin.headers,
+          { dryRun: 'true' },
+          { name: 'export.zip', data: zipped.subarray(0, cut), type: 'application/zip' },
+        );
+        expectMessage(response, 400, MIGRATION_MESSAGES.badZip);
+      }
+      expect(await snapshot(app)).toEqual(before);
+      expect(await readdir(path.join(app.config.dataDir, 'migration-uploads'))).toEqual([]);
     });
 
     it('refuses a multipart body without a boundary, or cut short (400), and leaves nothing behind', async () => {

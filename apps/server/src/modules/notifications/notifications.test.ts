@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import { FILE_MESSAGES, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, nextAddress, type TestApp } from '../../../test/app.ts';
@@ -219,6 +219,13 @@ describe('new-edition mail through a real SMTP receiver', { timeout: 120_000 }, 
     await mailsArrived(app, receiver, 1);
     expect(recipientsOf(receiver.received)).toEqual([email]);
     expect(await deliveries(app, 'failed')).toBe(0);
+  });
+
+  it('resending the failed mails of an edition that does not exist is not found', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await superAdmin.request('POST', `/api/notifications/editions/${id}/resend`);
+      expectMessage(answer, 404, FILE_MESSAGES.fileNotFound);
+    }
   });
 
   it('paused, nothing goes out until a Super Admin resumes', async () => {

@@ -85,6 +85,11 @@ export const accounts = pgTable(
     notifyBooks: uuid('notify_books').array(),
     /** The languages those mails are about; null until first chosen, when the portal picks them (decision 034). */
     notifyLanguages: uuid('notify_languages').array(),
+    /**
+     * The mail (its digest) whose unsubscribe link stopped those mails, while that stop stands: that link's
+     * Undo turns them on again, no other link's; Profile clears it (decision 034).
+     */
+    notifyStoppedBy: uuid('notify_stopped_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     legacyId: legacyId(),

@@ -266,6 +266,25 @@ export const downloads = pgTable(
   ],
 );
 
+/**
+ * The bytes each account has been sent of each edition lately, in the requests' order or any other: they count
+ * as one download once they reach PROBE_BYTES (decision 003). A run of bytes lasts while they keep coming; ten
+ * minutes without any start a new one. No foreign keys: a row outlives its last bytes by ten minutes at most,
+ * and one left by a deleted account or file counts nothing.
+ */
+export const downloadProgress = pgTable(
+  'download_progress',
+  {
+    accountId: uuid('account_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** Whether this run of bytes has been counted as a download. */
+    counted: boolean('counted').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.fileId] }), index('download_progress_last_at_idx').on(t.lastAt)],
+);
+
 /*
  * Rollups of `downloads` for the statistics, kept by its triggers on every insert, update and delete
  * (migration 0004, decision 016). A row covers a span: one day, or one whole month, of days counted whole

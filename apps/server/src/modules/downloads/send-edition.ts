@@ -80,7 +80,7 @@ export async function sendEdition(
   const counting = part && countBytes(app, request, accountId, edition, part, handsOver ? 'answer' : 'lastByte');
   if (config.downloadDelivery === 'redirect' && storage.presign && !current && range !== 'unsatisfiable') {
     // The bucket answers the rest (ranges and all) at a link that works for a minute. It can't tell the
-    // portal when the bytes went out, so the download is counted when the link is given.
+    // portal when the bytes went out, so they are counted when the link is given.
     await counting;
     const link = await storage.presign(file.storageKey, {
       disposition: contentDisposition(readableName(edition)),

@@ -5,6 +5,9 @@ export const NOTIFICATION_MESSAGES = {
   unsubscribed: 'You will no longer get an e-mail when a new edition is out.',
   resubscribed: 'You will get an e-mail again when a new edition is out.',
   linkInvalid: 'This link is not valid. Open it again from the e-mail, or change your choice in your profile.',
+  linkExpired: 'This link has expired. You can stop or start these e-mails in your profile.',
+  nothingToUndo:
+    'This link can no longer turn the e-mails back on: they were stopped another way, or your choice has changed since. Choose in your profile.',
   choiceSaved: 'Your e-mail choice is saved.',
   languageRequired: 'Choose at least one language.',
   bookRequired: 'Choose at least one book.',

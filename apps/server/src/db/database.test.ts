@@ -67,6 +67,7 @@ describe('openDatabase', () => {
         'churches',
         'countries',
         'download_counts',
+        'download_progress',
         'download_reader_numbers',
         'download_readers',
         'download_stats_zone',

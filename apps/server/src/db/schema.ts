@@ -85,6 +85,11 @@ export const accounts = pgTable(
     notifyBooks: uuid('notify_books').array(),
     /** The languages those mails are about; null until first chosen, when the portal picks them (decision 034). */
     notifyLanguages: uuid('notify_languages').array(),
+    /**
+     * The mail (its digest) whose unsubscribe link stopped those mails, while that stop stands: that link's
+     * Undo turns them on again, no other link's; Profile clears it (decision 034).
+     */
+    notifyStoppedBy: uuid('notify_stopped_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     legacyId: legacyId(),
@@ -259,6 +264,25 @@ export const downloads = pgTable(
     index('downloads_file_id_idx').on(t.fileId),
     check('downloads_role_check', sql`${t.role} in ('Super Admin', 'Admin', 'User')`),
   ],
+);
+
+/**
+ * The bytes each account has been sent of each edition lately, in the requests' order or any other: they count
+ * as one download once they reach PROBE_BYTES (decision 003). A run of bytes lasts while they keep coming; ten
+ * minutes without any start a new one. No foreign keys: a row outlives its last bytes by ten minutes at most,
+ * and one left by a deleted account or file counts nothing.
+ */
+export const downloadProgress = pgTable(
+  'download_progress',
+  {
+    accountId: uuid('account_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** Whether this run of bytes has been counted as a download. */
+    counted: boolean('counted').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.fileId] }), index('download_progress_last_at_idx').on(t.lastAt)],
 );
 
 /*

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, type TestApp } from '../../../test/app.ts';
 import { newBucket, startBucketServer } from '../../../test/bucket.ts';
+import { downloadsAfter } from '../../../test/downloads.ts';
 import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
 import { downloads, files, languages } from '../../db/schema.ts';
 
@@ -62,17 +63,24 @@ describe('DOWNLOAD_DELIVERY=redirect', () => {
     expect(connect?.split(' ')).toEqual(["'self'", bucketServer.endpoint]);
   });
 
-  it('counts the link given as a download only when the whole file is asked for, as when the portal sends it', async () => {
-    const [peeker, middle, header, whole] = await Promise.all(
-      ['User', 'User', 'User', 'User'].map(() => loginAs(app, 'User')),
-    );
+  it('counts the links given as a download once an account has asked for enough of the file, as when the portal sends it', async () => {
+    const [peeker, header, whole, parts] = (await Promise.all([1, 2, 3, 4].map(() => loginAs(app, 'User')))) as [
+      Reader,
+      Reader,
+      Reader,
+      Reader,
+    ];
     const before = await counted();
     expect((await download(peeker, { range: 'bytes=0-99' })).statusCode).toBe(302);
-    expect((await download(middle, { range: 'bytes=5000-' })).statusCode).toBe(302);
+    expect((await download(peeker, { range: 'bytes=5000-5099' })).statusCode).toBe(302);
     expect((await download(header, {}, 'HEAD')).statusCode).toBe(302);
-    expect(await counted()).toBe(before);
+    expect(await downloadsAfter(app, peeker.account.id, id, 200)).toBe(before);
     expect((await download(whole, { range: 'bytes=0-' })).statusCode).toBe(302);
     expect(await counted()).toBe(before + 1);
+    // A download manager's two halves, the second first: neither is enough alone, together they are.
+    expect((await download(parts, { range: 'bytes=50000-' })).statusCode).toBe(302);
+    expect((await download(parts, { range: 'bytes=0-49999' })).statusCode).toBe(302);
+    expect(await downloadsAfter(app, parts.account.id, id, pdf.length)).toBe(before + 2);
   });
 
   it('answers a refused caller, a current copy and a lost file itself, redirecting none', async () => {

@@ -1,9 +1,10 @@
 import { MESSAGES, NOTIFICATION_MESSAGES, type NotificationChoice } from '@portal/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { accounts, books, languages } from '../../db/schema.ts';
-import { BadRequest, NotFound } from '../../errors.ts';
+import { BadRequest, Conflict, NotFound } from '../../errors.ts';
+import type { UnsubscribeLink } from './mail.ts';
 import { defaultLanguageIds } from './service.ts';
 
 /** A member's new-edition mail as Profile shows it: languages not yet chosen are those the portal would pick. */
@@ -36,6 +37,29 @@ export async function saveChoice(db: Database, accountId: string, choice: Notifi
   if (!allKnown) throw new BadRequest(NOTIFICATION_MESSAGES.unknownChoice);
   await db
     .update(accounts)
-    .set({ notifyEditions: choice.enabled, notifyBooks: bookIds, notifyLanguages: languageIds })
+    .set({ notifyEditions: choice.enabled, notifyBooks: bookIds, notifyLanguages: languageIds, notifyStoppedBy: null })
     .where(eq(accounts.id, accountId));
+}
+
+/** A mail's unsubscribe link stops the mail, and notes that this mail's link did it, unless it was stopped already. */
+export async function stopByLink(db: Database, { accountId, digestId }: UnsubscribeLink) {
+  const stopped = await db
+    .update(accounts)
+    .set({
+      notifyEditions: false,
+      notifyStoppedBy: sql`case when ${accounts.notifyEditions} then ${digestId}::uuid else ${accounts.notifyStoppedBy} end`,
+    })
+    .where(eq(accounts.id, accountId))
+    .returning({ id: accounts.id });
+  if (stopped.length === 0) throw new BadRequest(NOTIFICATION_MESSAGES.linkInvalid);
+}
+
+/** The unsubscribe page's Undo: the mail starts again only if this mail's link stopped it and nothing changed since. */
+export async function undoStopByLink(db: Database, { accountId, digestId }: UnsubscribeLink) {
+  const undone = await db
+    .update(accounts)
+    .set({ notifyEditions: true, notifyStoppedBy: null })
+    .where(and(eq(accounts.id, accountId), eq(accounts.notifyStoppedBy, digestId)))
+    .returning({ id: accounts.id });
+  if (undone.length === 0) throw new Conflict(NOTIFICATION_MESSAGES.nothingToUndo);
 }

@@ -1,24 +1,35 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Locale } from '@portal/contract';
+import { type Locale, NOTIFICATION_MESSAGES } from '@portal/contract';
+import { BadRequest } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
+import { readLinkToken, signLinkToken } from '../../plugins/auth/tokens.ts';
 import type { Mail } from '../../plugins/mail.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const sign = (accountId: string, secret: string) =>
-  createHmac('sha256', `unsubscribe:${secret}`).update(accountId).digest('base64url');
+/**
+ * A mail's unsubscribe links work for this long after it is sent: well past the 30 days CAN-SPAM asks of an
+ * opt-out, and two monthly editions' mails, yet a forwarded or old mail stops changing the member's choice.
+ */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
 
-/** A token that stops one account's new-edition mail without signing in; it does not expire. */
-export const unsubscribeToken = (accountId: string, secret: string) => `${accountId}.${sign(accountId, secret)}`;
+/** Whose mail, and which (its digest), a mail's unsubscribe links belong to. */
+export interface UnsubscribeLink {
+  accountId: string;
+  digestId: string;
+}
 
-/** The account a genuine unsubscribe token names. */
-export function unsubscribeHolder(token: string, secret: string): string | undefined {
-  const [accountId, signature, ...rest] = token.split('.');
-  if (!accountId || !signature || rest.length > 0) return undefined;
-  const expected = Buffer.from(sign(accountId, secret));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? accountId : undefined;
+/** The token of one mail's unsubscribe links: the account, the mail and when the links expire, signed. */
+export const unsubscribeToken = (accountId: string, digestId: string, secret: string, now = Date.now()) =>
+  signLinkToken('unsubscribe', [accountId, digestId], UNSUBSCRIBE_LINK_DAYS * 86_400, secret, now);
+
+/** The link a genuine, unexpired token stands for; any other token is refused, saying which it is not. */
+export function unsubscribeLink(token: string, secret: string): UnsubscribeLink {
+  const link = readLinkToken('unsubscribe', token, secret);
+  if (!link) throw new BadRequest(NOTIFICATION_MESSAGES.linkInvalid);
+  if (link.expired) throw new BadRequest(NOTIFICATION_MESSAGES.linkExpired);
+  const [accountId, digestId] = link.ids;
+  return { accountId, digestId };
 }
 
 export interface NewEdition {

@@ -1,10 +1,12 @@
-import { NOTIFICATION_MESSAGES } from '@portal/contract';
+import { randomUUID } from 'node:crypto';
+import { FILE_MESSAGES, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, nextAddress, type TestApp } from '../../../test/app.ts';
 import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
 import { type ReceivedMail, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { accounts, books, editionNotices, languages, notificationDeliveries } from '../../db/schema.ts';
+import { UNSUBSCRIBE_LINK_DAYS, unsubscribeToken } from './mail.ts';
 import { nextHour, scheduleDigest } from './service.ts';
 
 type Receiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -188,9 +190,15 @@ describe('new-edition mail through a real SMTP receiver', { timeout: 120_000 }, 
     expect(await wants()).toBe(true);
 
     const token = new URL(oneClick, PUBLIC_URL).searchParams.get('token') as string;
-    const [account, signature] = token.split('.') as [string, string];
+    const [account, digest, expires, signature] = token.split('.') as [string, string, string, string];
     const other = (await loginAs(app, 'User')).account.id;
-    for (const tampered of [`${other}.${signature}`, `${account}.${signature.slice(1)}x`, account, 'x'.repeat(300)]) {
+    for (const tampered of [
+      `${other}.${digest}.${expires}.${signature}`,
+      `${account}.${digest}.${Number(expires) + 86_400}.${signature}`,
+      `${account}.${digest}.${expires}.${signature.slice(1)}x`,
+      `${account}.${signature}`,
+      'x'.repeat(300),
+    ]) {
       const refused = await app.inject({
         method: 'POST',
         url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tampered)}`,
@@ -219,6 +227,13 @@ describe('new-edition mail through a real SMTP receiver', { timeout: 120_000 }, 
     await mailsArrived(app, receiver, 1);
     expect(recipientsOf(receiver.received)).toEqual([email]);
     expect(await deliveries(app, 'failed')).toBe(0);
+  });
+
+  it('resending the failed mails of an edition that does not exist is not found', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await superAdmin.request('POST', `/api/notifications/editions/${id}/resend`);
+      expectMessage(answer, 404, FILE_MESSAGES.fileNotFound);
+    }
   });
 
   it('paused, nothing goes out until a Super Admin resumes', async () => {
@@ -322,6 +337,53 @@ describe('the member’s choice', () => {
       (await app.db.select().from(accounts).where(eq(accounts.email, email)))[0]?.notifyEditions;
     expect(await wants('asked@example.org')).toBe(true);
     expect(await wants('not-asked@example.org')).toBe(false);
+  });
+
+  it('a mail’s link undoes only what it did itself, and works for UNSUBSCRIBE_LINK_DAYS', async () => {
+    const member = await loginAs(app, 'User');
+    const link = (action: 'unsubscribe' | 'subscribe', token: string) =>
+      app.inject({ method: 'POST', url: `/api/notifications/${action}?token=${encodeURIComponent(token)}` });
+    const save = async (enabled: boolean) =>
+      expect(
+        (await member.request('PUT', '/api/notifications/choice', { enabled, books: null, languages: [english] }))
+          .statusCode,
+      ).toBe(200);
+    const wants = async () => (await member.request('GET', '/api/notifications/choice')).json().enabled;
+    const mailOf = (sentAgo: number) =>
+      unsubscribeToken(member.account.id, randomUUID(), app.auth.secret, Date.now() - sentAgo);
+    const day = 86_400_000;
+    const march = mailOf(50 * day);
+    const april = mailOf(20 * day);
+    const { unsubscribed, resubscribed, nothingToUndo, linkExpired } = NOTIFICATION_MESSAGES;
+
+    // Turned off in Profile: an old mail's link has nothing to stop, and its Undo turns nothing on.
+    await save(true);
+    await save(false);
+    expectMessage(await link('unsubscribe', march), 200, unsubscribed);
+    expectMessage(await link('subscribe', march), 409, nothingToUndo);
+    expect(await wants()).toBe(false);
+
+    // Stopped by March's link: April's Undo leaves it so; March's turns the mail on again.
+    await save(true);
+    expectMessage(await link('unsubscribe', march), 200, unsubscribed);
+    expectMessage(await link('unsubscribe', april), 200, unsubscribed);
+    expectMessage(await link('subscribe', april), 409, nothingToUndo);
+    expect(await wants()).toBe(false);
+    expectMessage(await link('subscribe', march), 200, resubscribed);
+    expect(await wants()).toBe(true);
+
+    // Stopped by the link, then chosen again in Profile: the member's later choice stands.
+    expectMessage(await link('unsubscribe', march), 200, unsubscribed);
+    await save(false);
+    expectMessage(await link('subscribe', march), 409, nothingToUndo);
+    expect(await wants()).toBe(false);
+
+    // A link older than UNSUBSCRIBE_LINK_DAYS is refused, either way, and changes nothing.
+    await save(true);
+    const expired = mailOf(UNSUBSCRIBE_LINK_DAYS * day);
+    expectMessage(await link('unsubscribe', expired), 400, linkExpired);
+    expectMessage(await link('subscribe', expired), 400, linkExpired);
+    expect(await wants()).toBe(true);
   });
 
   it('offers the languages of the member’s downloads, else the first language added, until chosen; refuses an empty or unknown choice', async () => {

@@ -1,8 +1,8 @@
 import type { EditionNotifications } from '@portal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isUuid } from '../../db/ids.ts';
 import { notificationDeliveries, settings } from '../../db/schema.ts';
+import { findEdition } from '../files/service.ts';
 import { PAUSED_SETTING, queueSends } from './service.ts';
 
 type App = Pick<FastifyInstance, 'db' | 'jobs'>;
@@ -40,9 +40,9 @@ export async function setPaused(app: App, paused: boolean) {
   if (!paused) await queueSends(app, undefined);
 }
 
-/** An edition's failed mails are tried again, from their first attempt. */
+/** An edition's failed mails are tried again, from their first attempt; an unknown edition is not found. */
 export async function resendFailed(app: App, fileId: string) {
-  if (!isUuid(fileId)) return 0;
+  await findEdition(app.db, fileId);
   const failed = and(eq(notificationDeliveries.fileId, fileId), eq(notificationDeliveries.status, 'failed'));
   const again = await app.db
     .update(notificationDeliveries)

@@ -5,14 +5,11 @@ import {
   notificationChoiceSchema,
   notificationSettingsSchema,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accounts } from '../../db/schema.ts';
-import { BadRequest } from '../../errors.ts';
 import { idParams, security } from '../route-schemas.ts';
-import { readChoice, saveChoice } from './choice.ts';
-import { unsubscribeHolder } from './mail.ts';
+import { readChoice, saveChoice, stopByLink, undoStopByLink } from './choice.ts';
+import { unsubscribeLink } from './mail.ts';
 import { editionNotifications, resendFailed, setPaused } from './oversight.ts';
 import { notificationsPaused } from './service.ts';
 
@@ -30,19 +27,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
 
-  const choose = (notify: boolean, message: string) => async (request: { query: { token: string } }) => {
-    const accountId = unsubscribeHolder(request.query.token, app.auth.secret);
-    const changed = accountId
-      ? await app.db
-          .update(accounts)
-          .set({ notifyEditions: notify })
-          .where(eq(accounts.id, accountId))
-          .returning({ id: accounts.id })
-      : [];
-    if (changed.length === 0) throw new BadRequest(NOTIFICATION_MESSAGES.linkInvalid);
-    return { message };
-  };
-
   app.post(
     '/unsubscribe',
     {
@@ -54,7 +38,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema },
       },
     },
-    choose(false, NOTIFICATION_MESSAGES.unsubscribed),
+    async (request) => {
+      await stopByLink(app.db, unsubscribeLink(request.query.token, app.auth.secret));
+      return { message: NOTIFICATION_MESSAGES.unsubscribed };
+    },
   );
 
   app.post(
@@ -62,12 +49,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Undo an unsubscribe, by the same token',
+        summary: 'Undo what this mail’s unsubscribe link did, by the same token; nothing else is undone',
         querystring: tokenQuery,
         response: { 200: messageSchema },
       },
     },
-    choose(true, NOTIFICATION_MESSAGES.resubscribed),
+    async (request) => {
+      await undoStopByLink(app.db, unsubscribeLink(request.query.token, app.auth.secret));
+      return { message: NOTIFICATION_MESSAGES.resubscribed };
+    },
   );
 
   app.get(

@@ -224,7 +224,7 @@ export async function sendDigestMail(app: App, { digestId, accountId }: SendJob,
         to: { email: member.email, name: member.name, locale: member.locale ?? DEFAULT_LOCALE },
         editions,
         publicUrl: app.config.publicUrl,
-        token: unsubscribeToken(accountId, app.auth.secret),
+        token: unsubscribeToken(accountId, digestId, app.auth.secret),
         messageId: `<${digestId}.${accountId}@${new URL(app.config.publicUrl).hostname}>`,
       }),
     );

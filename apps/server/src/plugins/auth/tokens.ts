@@ -59,3 +59,37 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
     return undefined;
   }
 }
+
+const linkSignature = (purpose: string, payload: string, secret: string) =>
+  createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url');
+
+/**
+ * A link's token: two ids and when it expires (`first.second.expires.signature`), signed for one purpose
+ * (`download`, `unsubscribe`), so that a token made for one is worthless for the other.
+ */
+export function signLinkToken(
+  purpose: string,
+  [first, second]: [string, string],
+  lifetimeSeconds: number,
+  secret: string,
+  now = Date.now(),
+): string {
+  const payload = `${first}.${second}.${Math.floor(now / 1000) + lifetimeSeconds}`;
+  return `${payload}.${linkSignature(purpose, payload, secret)}`;
+}
+
+/** The ids of a genuine token for `purpose`, and whether it has expired; undefined for anything else. */
+export function readLinkToken(
+  purpose: string,
+  token: string,
+  secret: string,
+  now = Date.now(),
+): { ids: [string, string]; expired: boolean } | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 4) return undefined;
+  const [first, second, expires, signature] = parts as [string, string, string, string];
+  const expected = Buffer.from(linkSignature(purpose, `${first}.${second}.${expires}`, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return { ids: [first, second], expired: Number(expires) * 1000 <= now };
+}

@@ -26,7 +26,7 @@ export function UnsubscribePage() {
         token={token}
         check={unsubscribe}
         pending={t('profile.unsubscribe.pending')}
-        failed={translateMessage(NOTIFICATION_MESSAGES.linkInvalid)}
+        failed={unsubscribe.error?.message ?? translateMessage(NOTIFICATION_MESSAGES.linkInvalid)}
         recovery={
           <Link to="/user/profile" className="font-medium">
             {t('profile.unsubscribe.profile')}

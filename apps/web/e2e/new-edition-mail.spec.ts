@@ -87,6 +87,19 @@ test('a member who asked at sign-up is mailed a new edition in the language chos
   await expect(visitor.getByText(NOTIFICATION_MESSAGES.resubscribed)).toBeVisible();
   expect((await choice()).enabled).toBe(true);
 
+  // Stopped by the link once more, then chosen again in Profile: the old page's Undo may no longer change it.
+  await visitor.goto(mail.link);
+  await expect(visitor.getByText(NOTIFICATION_MESSAGES.unsubscribed)).toBeVisible();
+  const saved = await page.request.put('/api/notifications/choice', {
+    headers: await bearerOf(page.request, { email, password: 'Edition-pass-1' }),
+    data: { ...(await choice()), enabled: true },
+  });
+  expect(saved.status()).toBe(200);
+  await visitor.getByRole('button', { name: 'Undo' }).click();
+  await expect(visitor.getByText(NOTIFICATION_MESSAGES.nothingToUndo)).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Choose in your profile' })).toBeVisible();
+
   await visitor.goto(mail.link.replace(/token=[^&]+/, 'token=forged.token'));
   await expect(visitor.getByText(NOTIFICATION_MESSAGES.linkInvalid)).toBeVisible();
   await elsewhere.close();

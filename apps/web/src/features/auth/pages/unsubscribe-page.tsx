@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isNoAnswer } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { useLinkToken } from '../api/mailed-token.ts';
 import { useResubscribe, useUnsubscribe } from '../api/unsubscribe.ts';
@@ -19,6 +20,8 @@ export function UnsubscribePage() {
   const unsubscribe = useUnsubscribe(token);
   const undo = useResubscribe();
   const said = undo.data?.message ?? unsubscribe.data?.message;
+  // Done, or refused by the portal (nothing of this mail's left to undo): Profile is where the choice is made.
+  const undoSettled = undo.isSuccess || (undo.isError && !isNoAnswer(undo.error));
 
   return (
     <AuthCard title={t('profile.unsubscribe.title')}>
@@ -39,7 +42,7 @@ export function UnsubscribePage() {
           text={said && translateMessage(said)}
           role="status"
         />
-        {undo.isSuccess ? (
+        {undoSettled ? (
           <Link to="/user/profile">{t('profile.unsubscribe.profile')}</Link>
         ) : (
           <Button

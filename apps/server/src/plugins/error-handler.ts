@@ -24,6 +24,9 @@ function validationMessage(error: { validation: { instancePath: string; message?
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body has all arrived (an upload cut off by its store, a caller refused as it sends):
+    // the rest would hold the next request on this connection until the keep-alive timeout, so it closes.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(errorBody(validationMessage(error, error.validationContext)));

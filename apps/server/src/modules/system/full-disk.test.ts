@@ -7,7 +7,8 @@ import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
-import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
+import { edition, makePdf, multipart, uploadEdition } from '../../../test/files.ts';
+import { postStalled, within } from '../../../test/keep-alive.ts';
 import { files } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
 
@@ -79,6 +80,31 @@ describe.skipIf(!disk)('a full disk', () => {
     expect(await readdir(path.join(dataDir, 'files', '.incoming')).catch(() => [])).toEqual([]);
     expect(await app.db.select().from(files)).toEqual([]);
   });
+
+  it('answers an upload 507 while its client still sends, and ends the connection rather than wait for the rest', async () => {
+    const { headers } = await loginAs(app, 'Admin');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const form = await multipart(edition, { name: 'march.pdf', data: makePdf('Teevo March', 2 * 1024 * 1024) });
+    fill();
+    try {
+      // Far below Fastify's keep-alive timeout (72 s), far above an answer.
+      const answer = await within(
+        20,
+        'the end of the connection',
+        postStalled(
+          address,
+          '/api/files/uploadfile',
+          { ...headers, ...form.headers, 'content-length': form.payload.length },
+          form.payload.subarray(0, 1024 * 1024),
+        ),
+      );
+      expect(answer.status).toBe(507);
+      expect(JSON.parse(answer.body)).toEqual(errorBody(MESSAGES.storageFull));
+    } finally {
+      await rm(filler);
+    }
+    expect(await app.db.select().from(files)).toEqual([]);
+  }, 60_000);
 
   it('a data folder that is not there is unwritable', async () => {
     const gone = await buildTestApp({ DATA_DIR: path.join(dataDir, 'gone') });

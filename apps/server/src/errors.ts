@@ -20,9 +20,9 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly body: ErrorBody;
 
-  constructor(statusCode: number, message: string | CodedMessage) {
+  constructor(statusCode: number, message: string | CodedMessage, options?: ErrorOptions) {
     const body = errorBody(message);
-    super(body.message);
+    super(body.message, options);
     this.statusCode = statusCode;
     this.body = body;
   }
@@ -55,6 +55,16 @@ export class NotFound extends HttpError {
 export class Conflict extends HttpError {
   constructor(message: string | CodedMessage) {
     super(409, message);
+  }
+}
+
+/**
+ * The file store did not answer (a bucket stopped, frozen or failing itself): nothing was saved or sent. Its
+ * cause is for the log, never the answer.
+ */
+export class StorageUnreachable extends HttpError {
+  constructor(cause: unknown) {
+    super(503, MESSAGES.storageUnreachable, { cause });
   }
 }
 

@@ -40,6 +40,8 @@ export const ACCOUNT_MESSAGES = {
     'Please verify your e-mail address before signing in: use the link we sent you, or Forgot your password to get a new one.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   registered: 'Registration successful, please check your email for verification instructions.',
+  mailFailed:
+    'We could not send you an e-mail just now, so your registration was not saved. Please try again in a few minutes.',
   verified: 'Verification successful, you can now sign in.',
   verifyFailed: 'Verification failed, you can also verify your account using the forgot password page.',
   alreadyVerified: 'This e-mail address is already verified, you can sign in.',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { Config } from '../config.ts';
+import { StorageUnreachable } from '../errors.ts';
 import {
   KEY,
   measuring,
@@ -20,6 +21,14 @@ const STAGED = 'incoming/';
 const PART_BYTES = 8 * 1024 * 1024;
 /** How long a presigned link works: long enough to follow the redirect, too short to pass around. */
 const LINK_SECONDS = 60;
+/**
+ * How long the bucket may stay silent on a request (not a byte either way) before it counts as unreachable:
+ * a store that works answers within a second. The SDK tries three times, so a stopped or frozen bucket fails
+ * an upload or a look-up in about 15 s instead of holding it for ever.
+ */
+const SILENCE_MS = 5_000;
+/** The statuses by which a store says it can't answer now (500 InternalError, 503 SlowDown...). */
+const UNAVAILABLE = new Set([500, 502, 503, 504]);
 
 /**
  * The file store in a bucket of any S3-compatible service (AWS S3, MinIO, Garage, Cloudflare R2): what
@@ -53,7 +62,10 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
   const missing = (error: unknown) =>
     failedWith(error, 'NoSuchKey', 'NotFound') ||
     (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
-  const client = new S3Client({
+  /** No answer from the bucket (refused, reset, silent), or its own word that it can't answer now. */
+  const unreachable = (error: unknown) =>
+    !(error instanceof S3ServiceException) || UNAVAILABLE.has(error.$metadata.httpStatusCode ?? 0);
+  const common = {
     endpoint: settings.endpoint,
     region: settings.region,
     credentials: settings.credentials,
@@ -61,12 +73,38 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
     // The newer checksums are AWS's own; MinIO, Garage and older stores refuse or ignore them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // Every download streamed from the bucket holds a connection while it lasts (the SDK's default is 50).
+  } as const;
+  const client = new S3Client({
+    ...common,
+    requestHandler: { connectionTimeout: SILENCE_MS, socketTimeout: SILENCE_MS },
+  });
+  // A download reads from the bucket only as fast as its reader takes the bytes, which on a slow line leaves
+  // the connection idle for long stretches: its client waits SILENCE_MS for the bucket's answer, then for
+  // nothing. Every download streamed from the bucket holds one of its connections while it lasts (the SDK's
+  // default is 50).
+  const downloads = new S3Client({
+    ...common,
     requestHandler: {
+      connectionTimeout: SILENCE_MS,
+      requestTimeout: SILENCE_MS,
+      throwOnRequestTimeout: true,
       httpAgent: { maxSockets: 1000, keepAlive: true },
       httpsAgent: { maxSockets: 1000, keepAlive: true },
     },
   });
+  // A bucket that fails, once the SDK's own tries are spent, fails the request with 503 and the storage message.
+  for (const each of [client, downloads]) {
+    each.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          throw unreachable(error) ? new StorageUnreachable(error) : error;
+        }
+      },
+      { step: 'initialize', name: 'storageUnreachable' },
+    );
+  }
   const Bucket = settings.bucket;
   // Presigning is worked out here, without asking the bucket.
   const linkOrigin = new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: 'origin' }))).origin;
@@ -100,23 +138,35 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
     }
   }
 
+  /**
+   * What a failed upload left in the bucket: its parts and, had it completed, its staged object. Not awaited:
+   * its client is answered first, since a bucket that just failed may take as long again to fail these; what
+   * a bucket still down keeps goes at a later start's sweep (decision 006) or by the lifecycle rule.
+   */
+  const removeFailedUpload = (Key: string, UploadId: string | undefined) =>
+    Promise.allSettled([
+      UploadId && client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })),
+      client.send(new DeleteObjectCommand({ Bucket, Key })),
+    ]);
+
   return {
     async stage(source) {
       const staged = `${STAGED}${randomUUID()}`;
       const measure = measuring();
-      // A failure on either side ends both: an upload whose client left is aborted, parts and all.
       const body = pipeline(source, measure.stream, () => {});
       const upload = new Upload({
         client,
         params: { Bucket, Key: staged, Body: body, ContentType: 'application/pdf' },
         partSize: PART_BYTES,
         queueSize: 1,
-        leavePartsOnError: false,
+        leavePartsOnError: true,
       });
       try {
         await upload.done();
       } catch (error) {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: staged })).catch(() => {});
+        // A failure on either side ends both: the client's body is no longer read, the bucket's upload aborted.
+        body.destroy();
+        void removeFailedUpload(staged, upload.uploadId);
         throw error;
       }
       return {
@@ -141,7 +191,7 @@ export async function createBucketStorage(settings: BucketSettings): Promise<Sto
       const from = async (position: number) => {
         destroy();
         rest = undefined;
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${position}-` }));
+        const answer = await downloads.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${position}-` }));
         const stream = answer.Body as Readable;
         body = stream[Symbol.asyncIterator]();
         destroy = () => stream.destroy();

@@ -2,7 +2,7 @@ import { MESSAGES } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDiskFull, isUniqueViolation } from '../db/errors.ts';
-import { errorBody, fieldMessage, HttpError } from '../errors.ts';
+import { errorBody, fieldMessage, HttpError, StorageUnreachable } from '../errors.ts';
 
 /** Statuses of Fastify's own client errors whose messages are safe and useful to show. */
 const friendlyMessages: Record<string, string> = {
@@ -24,6 +24,12 @@ function validationMessage(error: { validation: { instancePath: string; message?
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body has all arrived (an upload cut off by its store, a caller refused as it sends):
+    // the rest would hold the next request on this connection until the keep-alive timeout, so it closes.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    if (error instanceof StorageUnreachable) {
+      request.log.error({ err: error.cause }, 'the file store does not answer: nothing was saved or sent');
+    }
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(errorBody(validationMessage(error, error.validationContext)));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -70,7 +70,11 @@ export default fp(
         outbox,
         `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(3).toString('hex')}.eml`,
       );
-      await writeFile(file, (info as { message: Buffer }).message);
+      // A full disk fails the write once the file exists: no empty mail is left behind.
+      await writeFile(file, (info as { message: Buffer }).message).catch(async (error: unknown) => {
+        await rm(file, { force: true });
+        throw error;
+      });
       // The links' tokens stay in the file: open it to follow them.
       const links = (mail.text.match(/https?:\/\/\S+/g) ?? []).map(redactUrl);
       app.log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox');

@@ -236,14 +236,34 @@ describe('password reset', () => {
     expectMessage(await resetPassword('any-token', 'Ab1'), 400, ACCOUNT_MESSAGES.passwordTooShort);
   });
 
-  it('register and forgot-password answer before their mail has gone out', async () => {
+  it('forgot-password answers before its mail has gone out; register waits for its own a few seconds only', async () => {
     const held: (() => void)[] = [];
     vi.mocked(app.mail.send).mockImplementation(() => new Promise<void>((resolve) => held.push(resolve)));
     const { account } = await createTestAccount(app);
-    expect((await post('/api/accounts/register', registration(account.email))).statusCode).toBe(200);
     expect((await post('/api/accounts/forgot-password', { email: account.email })).statusCode).toBe(200);
+    expect(held).toHaveLength(1);
+    expect((await post('/api/accounts/register', registration('slow.mail@example.org'))).statusCode).toBe(200);
     expect(held).toHaveLength(2);
     for (const release of held) release();
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, 'slow.mail@example.org'))).toHaveLength(1);
+  });
+
+  it('register says so when its mail could not go, the same for a registered address, and keeps nothing', async () => {
+    vi.mocked(app.mail.send).mockRejectedValue(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    const { account } = await createTestAccount(app);
+    expectMessage(await post('/api/accounts/register', registration(account.email)), 503, ACCOUNT_MESSAGES.mailFailed);
+    expectMessage(
+      await post('/api/accounts/register', registration('unmailed@example.org')),
+      503,
+      ACCOUNT_MESSAGES.mailFailed,
+    );
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, 'unmailed@example.org'))).toEqual([]);
+    vi.mocked(app.mail.send).mockResolvedValue();
+    expectMessage(
+      await post('/api/accounts/register', registration('unmailed@example.org')),
+      200,
+      ACCOUNT_MESSAGES.registered,
+    );
   });
 
   it('forgot-password for a known address answers before its reset token is written, as for an unknown one', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   ACCOUNT_MESSAGES,
   type Locale,
@@ -11,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, accountTokens } from '../../db/schema.ts';
-import { BadRequest } from '../../errors.ts';
+import { BadRequest, HttpError } from '../../errors.ts';
 import { hashPassword } from '../../plugins/auth/passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../plugins/auth/tokens.ts';
 import type { Mail } from '../../plugins/mail.ts';
@@ -53,13 +54,33 @@ async function createToken(db: Database, accountId: string, purpose: Purpose): P
 }
 
 /**
+ * How long register waits for its mail: one that fails by then (an outbox on a full disk, an SMTP server
+ * that refuses it) fails the registration; a slower one goes on in the background as the other mails do.
+ */
+const MAIL_WAIT_MS = 5_000;
+
+/** Hands a mail over; settles with whether it went, a failure logged. */
+const sent = (context: MailContext, mail: Mail | Promise<Mail>) =>
+  context.mail.send(mail).then(
+    () => true,
+    (error: unknown) => {
+      context.log.error({ err: error }, 'mail failed');
+      return false;
+    },
+  );
+
+/**
  * Hands a mail over without waiting for it, so how long the answer takes does not tell whether mail
  * went out (and so whether an address is registered). Mail is best effort: a failure is logged and
  * the person can ask again (forgot-password resends).
  */
 function sendInBackground(context: MailContext, mail: Mail | Promise<Mail>) {
-  void context.mail.send(mail).catch((error: unknown) => context.log.error({ err: error }, 'mail failed'));
+  void sent(context, mail);
 }
+
+/** False when the mail failed within MAIL_WAIT_MS; true when it went or is still going. */
+const sentWithin = (context: MailContext, mail: Mail | Promise<Mail>) =>
+  Promise.race([sent(context, mail), delay(MAIL_WAIT_MS, true, { ref: false })]);
 
 type Addressee = Pick<Account, 'email' | 'firstName' | 'lastName' | 'locale'>;
 
@@ -75,7 +96,10 @@ const pageUrl = (context: MailContext, to: Recipient, page: string) => `${contex
 
 const FORGOT_PASSWORD_PAGE = '/account/forgot-password';
 
-/** Registers an account; the answer is the same whether or not the address was already registered. */
+/**
+ * Registers an account; the answer is the same whether or not the address was already registered: either
+ * way it waits for one mail, and says so when that mail could not go.
+ */
 export async function register(context: MailContext, parsed: z.output<typeof registerSchema>) {
   const { db } = context;
   const churchId = parsed.isMember && parsed.church && parsed.church !== NO_CHURCH ? parsed.church : null;
@@ -85,7 +109,9 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
   const [existing] = await db.select().from(accounts).where(eq(accounts.email, parsed.email));
   if (existing) {
     const to = recipient(context, { ...existing, locale: existing.locale ?? parsed.locale ?? null });
-    sendInBackground(context, alreadyRegisteredMail(to, pageUrl(context, to, FORGOT_PASSWORD_PAGE)));
+    if (!(await sentWithin(context, alreadyRegisteredMail(to, pageUrl(context, to, FORGOT_PASSWORD_PAGE))))) {
+      throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
+    }
     return;
   }
   const [created] = await db
@@ -109,7 +135,11 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
   const token = await createToken(db, created.id, 'verify-email');
   const to = recipient(context, created);
   const url = `${pageUrl(context, to, PAGES['verify-email'])}?token=${token}`;
-  sendInBackground(context, verificationMail(to, url, VERIFY_TOKEN_HOURS));
+  if (!(await sentWithin(context, verificationMail(to, url, VERIFY_TOKEN_HOURS)))) {
+    // Nothing is kept of it, so that registering again works as the first time did.
+    await db.delete(accounts).where(eq(accounts.id, created.id));
+    throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
+  }
 }
 
 /** Marks a token used and returns its account, if it is genuine, unused, unexpired and for this purpose. */

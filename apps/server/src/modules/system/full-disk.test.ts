@@ -4,11 +4,13 @@ import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { MESSAGES } from '@portal/contract';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
-import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
-import { files } from '../../db/schema.ts';
+import { buildTestApp, expectMessage, loginAs, nextAddress, type TestApp } from '../../../test/app.ts';
+import { edition, makePdf, multipart, uploadEdition } from '../../../test/files.ts';
+import { postStalled, within } from '../../../test/keep-alive.ts';
+import { accounts, files } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
 
 /** A 4 MB disk of its own (tmpfs) for the data folder; only root may mount one, so others skip. */
@@ -78,6 +80,57 @@ describe.skipIf(!disk)('a full disk', () => {
     expect(await pdfs()).toEqual(before);
     expect(await readdir(path.join(dataDir, 'files', '.incoming')).catch(() => [])).toEqual([]);
     expect(await app.db.select().from(files)).toEqual([]);
+  });
+
+  it('answers an upload 507 while its client still sends, and ends the connection rather than wait for the rest', async () => {
+    const { headers } = await loginAs(app, 'Admin');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const form = await multipart(edition, { name: 'march.pdf', data: makePdf('Teevo March', 2 * 1024 * 1024) });
+    fill();
+    try {
+      // Far below Fastify's keep-alive timeout (72 s), far above an answer.
+      const answer = await within(
+        20,
+        'the end of the connection',
+        postStalled(
+          address,
+          '/api/files/uploadfile',
+          { ...headers, ...form.headers, 'content-length': form.payload.length },
+          form.payload.subarray(0, 1024 * 1024),
+        ),
+      );
+      expect(answer.status).toBe(507);
+      expect(JSON.parse(answer.body)).toEqual(errorBody(MESSAGES.storageFull));
+    } finally {
+      await rm(filler);
+    }
+    expect(await app.db.select().from(files)).toEqual([]);
+  }, 60_000);
+
+  it('answers a registration whose mail can not be written that it was not saved, and leaves no empty mail', async () => {
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = async () => readdir(outbox).catch(() => []);
+    const before = await mails();
+    fill();
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/accounts/register',
+        payload: {
+          fullName: 'Full Disk',
+          email: 'full.disk@example.org',
+          password: 'Strong-pass-1',
+          confirmPassword: 'Strong-pass-1',
+          acceptTerms: true,
+        },
+        remoteAddress: nextAddress(),
+      });
+      expectMessage(response, 503, ACCOUNT_MESSAGES.mailFailed);
+      expect(await mails()).toEqual(before);
+    } finally {
+      await rm(filler);
+    }
+    expect(await app.db.select().from(accounts).where(eq(accounts.email, 'full.disk@example.org'))).toEqual([]);
   });
 
   it('a data folder that is not there is unwritable', async () => {

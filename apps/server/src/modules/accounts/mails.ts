@@ -43,8 +43,11 @@ export const verificationMail = (to: Recipient, url: string, hours: number) =>
     url,
   );
 
-/** To the owner of an address someone tried to register again: no name, since the sender can't be trusted. */
-export const alreadyRegisteredMail = (to: Recipient, forgotUrl: string) =>
+/**
+ * To the owner of an address someone tried to register again, with a link to choose a new password: no name,
+ * since the sender can't be trusted.
+ */
+export const alreadyRegisteredMail = (to: Recipient, resetUrl: string) =>
   compose(
     { ...to, name: '' },
     (t) => ({
@@ -52,7 +55,7 @@ export const alreadyRegisteredMail = (to: Recipient, forgotUrl: string) =>
       paragraphs: [t('mail.alreadyRegistered.body'), t('mail.alreadyRegistered.body2')],
       action: t('mail.alreadyRegistered.action'),
     }),
-    forgotUrl,
+    resetUrl,
   );
 
 export const resetMail = (to: Recipient, url: string, hours: number) =>

@@ -57,6 +57,22 @@ describe('POST /api/accounts/register', () => {
     expect(await app.db.select().from(accounts).where(eq(accounts.email, 'ama@example.org'))).toHaveLength(1);
   });
 
+  it('does the same database work for a registered address, and mails its owner a link to choose a new password', async () => {
+    const { account } = await createTestAccount(app);
+    const work = async (email: string) => {
+      const calls = (['select', 'insert', 'update', 'delete'] as const).map((method) => vi.spyOn(app.db, method));
+      expectMessage(await post('/api/accounts/register', registration(email)), 200, ACCOUNT_MESSAGES.registered);
+      const counts = calls.map((call) => call.mock.calls.length);
+      for (const call of calls) call.mockRestore();
+      return counts;
+    };
+    expect(await work(account.email)).toEqual(await work('same.work@example.org'));
+    const toOwner = sent.find((mail) => mail.to === account.email);
+    expect(toOwner?.text).toContain('http://localhost:4000/en/account/reset-password?token=');
+    const token = linkToken(toOwner);
+    expectMessage(await post('/api/accounts/validate-reset-token', { token }), 200, ACCOUNT_MESSAGES.tokenValid);
+  });
+
   it('accepts the dialog variant: church NAN, member', async () => {
     const response = await post('/api/accounts/register', { ...registration('kofi@example.org'), church: 'NAN' });
     expect(response.statusCode).toBe(200);

@@ -97,23 +97,17 @@ const pageUrl = (context: MailContext, to: Recipient, page: string) => `${contex
 const FORGOT_PASSWORD_PAGE = '/account/forgot-password';
 
 /**
- * Registers an account; the answer is the same whether or not the address was already registered: either
- * way it waits for one mail, and says so when that mail could not go.
+ * Registers an account; the answer is the same whether or not the address was already registered, and so is
+ * the work before it: the password hashed, the address looked up, an insert tried (a taken address stops it),
+ * a token written and one mail waited for, whose failure the answer says. A new account gets its verification
+ * link; the owner of a taken address, a link to choose a new password.
  */
 export async function register(context: MailContext, parsed: z.output<typeof registerSchema>) {
   const { db } = context;
   const churchId = parsed.isMember && parsed.church && parsed.church !== NO_CHURCH ? parsed.church : null;
   await checkChurch(db, churchId);
-  // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(parsed.password);
   const [existing] = await db.select().from(accounts).where(eq(accounts.email, parsed.email));
-  if (existing) {
-    const to = recipient(context, { ...existing, locale: existing.locale ?? parsed.locale ?? null });
-    if (!(await sentWithin(context, alreadyRegisteredMail(to, pageUrl(context, to, FORGOT_PASSWORD_PAGE))))) {
-      throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
-    }
-    return;
-  }
   const [created] = await db
     .insert(accounts)
     .values({
@@ -131,13 +125,17 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
     })
     .onConflictDoNothing({ target: accounts.email })
     .returning();
-  if (!created) return;
-  const token = await createToken(db, created.id, 'verify-email');
-  const to = recipient(context, created);
-  const url = `${pageUrl(context, to, PAGES['verify-email'])}?token=${token}`;
-  if (!(await sentWithin(context, verificationMail(to, url, VERIFY_TOKEN_HOURS)))) {
-    // Nothing is kept of it, so that registering again works as the first time did.
-    await db.delete(accounts).where(eq(accounts.id, created.id));
+  const account = created ?? existing;
+  // Taken between the look-up and the insert: that other registration mails its owner.
+  if (!account) return;
+  const purpose: Purpose = created ? 'verify-email' : 'reset-password';
+  const token = await createToken(db, account.id, purpose);
+  const to = recipient(context, { ...account, locale: account.locale ?? parsed.locale ?? null });
+  const url = `${pageUrl(context, to, PAGES[purpose])}?token=${token}`;
+  const mail = created ? verificationMail(to, url, VERIFY_TOKEN_HOURS) : alreadyRegisteredMail(to, url);
+  if (!(await sentWithin(context, mail))) {
+    // Nothing is kept of a new account, so that registering again works as the first time did.
+    if (created) await db.delete(accounts).where(eq(accounts.id, created.id));
     throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
   }
 }

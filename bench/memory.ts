@@ -342,7 +342,8 @@ const embeddedData = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-memory-'
 const postgresData = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-memory-'));
 const databases = {
   postgres: { DATA_DIR: postgresData, DATABASE_URL: scratch.url },
-  embedded: { DATA_DIR: embeddedData },
+  // The embedded database even when DATABASE_URL, in the environment the portals inherit, names a server.
+  embedded: { DATA_DIR: embeddedData, DATABASE_URL: '' },
 };
 const mb = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0)).padStart(10);
 const ratioText = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(2));

@@ -1,13 +1,13 @@
 /**
  * The server's memory (issue 13, goal 3): resident memory (RSS, from /proc) of the portal as `npm start` runs
  * it, on PostgreSQL and on the embedded database, beside a Fastify hello-world process (bench/reference/hello.ts)
- * given the same load in the same run. Each round starts every server in turn (PostgreSQL, embedded, reference,
+ * given the same load in the same run. Each round starts every server in turn (PostgreSQL, embedded, references,
  * PostgreSQL, ...) on the same data and measures:
  * - idle: IDLE_SECONDS (20) after it first answers;
  * - downloads: the peak, sampled every 20 ms, while 50 clients download a 30 MB edition at once (portals only);
  * - load: the peak during LOAD_SECONDS (60) of open-loop API calls, the member dashboard's and the admin
  *   lists' calls in turn, gzip and brotli accepted as browsers do, at RATE (200) a second, EMBEDDED_RATE (50)
- *   on the embedded database; the reference answers its one route at RATE;
+ *   on the embedded database; the hello-world reference answers its one route at RATE;
  * - after: as the load ends; settled: SETTLE_SECONDS (30) later, compared with idle;
  * - covers: the peak while an admin sets COVERS (6) book covers at once, each a 39.7-megapixel progressive JPEG
  *   of 4 MB (made here, different every time), and covers settled: SETTLE_SECONDS later, compared with idle. A

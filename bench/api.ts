@@ -37,8 +37,8 @@ import {
   type PortalEntry,
   signIn,
   signInAsAdmin,
-  startHelloReference,
   startPortal,
+  startReference,
 } from './lib.ts';
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 50_000);
@@ -208,7 +208,7 @@ try {
   console.log(`${handle.kind === 'postgres' ? 'PostgreSQL' : 'Embedded database'}: seeded in ${elapsed(seedStart)}`);
 
   portal = await startPortal(PORT.portal, { DATA_DIR: dataDir, ...(scratch && { DATABASE_URL: scratch.url }) }, ENTRY);
-  reference = await startHelloReference(PORT.reference);
+  reference = await startReference('hello', PORT.reference);
   const origins = { reference: `http://127.0.0.1:${PORT.reference}`, portal: portal.url };
   const database = scratch && new URL(scratch.url).pathname.slice(1);
   const serving = {

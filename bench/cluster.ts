@@ -43,8 +43,8 @@ import {
   pdfOfSize,
   type RunningServer,
   signInAsAdmin,
-  startHelloReference,
   startPortal,
+  startReference,
   startStaticServer,
   stopProcess,
   uploadEditions,
@@ -187,7 +187,7 @@ try {
   started.push({ stop: () => rm(folder, { recursive: true, force: true }) });
   const file = path.join(folder, 'edition.pdf');
   await writeFile(file, pdf);
-  const hello = await startHelloReference(PORT.hello);
+  const hello = await startReference('hello', PORT.hello);
   started.push({ stop: () => stopProcess(hello) });
   const staticServer = await startStaticServer(file, PORT.static);
   started.push({ stop: () => stopProcess(staticServer) });

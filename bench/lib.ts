@@ -270,9 +270,12 @@ export const DASHBOARD_CALLS = [
   '/api/transaction/myDownloadCounts',
 ];
 
-/** The Fastify hello-world reference (reference/hello.ts) in a process of its own, as the portal is. */
-export async function startHelloReference(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'reference/hello.ts')], {
+/**
+ * A reference server in a process of its own, as the portal is: the Fastify hello-world (reference/hello.ts) or
+ * plain Node resizing covers (reference/covers.ts).
+ */
+export async function startReference(name: 'hello' | 'covers', port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, `reference/${name}.ts`)], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,14 +1,18 @@
 /**
  * The server's memory (issue 13, goal 3): resident memory (RSS, from /proc) of the portal as `npm start` runs
  * it, on PostgreSQL and on the embedded database, beside a Fastify hello-world process (bench/reference/hello.ts)
- * given the same load in the same run. Each round starts every server in turn (PostgreSQL, embedded, reference,
+ * given the same load in the same run. Each round starts every server in turn (PostgreSQL, embedded, references,
  * PostgreSQL, ...) on the same data and measures:
  * - idle: IDLE_SECONDS (20) after it first answers;
  * - downloads: the peak, sampled every 20 ms, while 50 clients download a 30 MB edition at once (portals only);
  * - load: the peak during LOAD_SECONDS (60) of open-loop API calls, the member dashboard's and the admin
  *   lists' calls in turn, gzip and brotli accepted as browsers do, at RATE (200) a second, EMBEDDED_RATE (50)
- *   on the embedded database; the reference answers its one route at RATE;
- * - after: as the load ends; settled: SETTLE_SECONDS (30) later, compared with idle.
+ *   on the embedded database; the hello-world reference answers its one route at RATE;
+ * - after: as the load ends; settled: SETTLE_SECONDS (30) later, compared with idle;
+ * - covers: the peak while an admin sets COVERS (6) book covers at once, each a 39.7-megapixel progressive JPEG
+ *   of 4 MB (made here, different every time), and covers settled: SETTLE_SECONDS later, compared with idle. A
+ *   second reference, plain Node resizing the same images with sharp as it comes (bench/reference/covers.ts),
+ *   is sent them too.
  * Figures are the medians of ROUNDS (3) rounds. The data, loaded through the API before the rounds: 60 languages,
  * 1,441 editions (2 books × 60 languages × 12 months of small PDFs, and one of 30 MB) and a member. Loading it
  * follows each database's first start (for the embedded one, initdb), whose idle figure is printed too.
@@ -22,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FIRST_YEAR } from '@portal/contract';
+import sharp from 'sharp';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
 import { makePdf } from '../apps/server/test/files.ts';
 import {
@@ -35,8 +40,8 @@ import {
   residentMb,
   signIn,
   signInAsAdmin,
-  startHelloReference,
   startPortal,
+  startReference,
   watchMemory,
 } from './lib.ts';
 
@@ -55,9 +60,10 @@ const SIZE_MB = 30;
 const bigPdf = pdfOfSize(SIZE_MB);
 const LANGUAGES = 60;
 const BOOKS = ['Teevo', 'Take5'];
+const COVERS = 6;
 const GOALS = { idle: { postgres: 150, embedded: 350 }, downloadsPeak: 250, settledOverIdle: 1.25 };
 const MEMBER = { email: 'member@bench.example', password: 'Member-password-1' };
-const PORTS = { reference: 4900, first: 4901 };
+const PORTS = { reference: 4900, coversReference: 4910, first: 4901 };
 
 /** The member dashboard's calls and the admin screens' lists, in turn. */
 function apiCalls(admin: string, member: string): LoadRequest[] {
@@ -75,6 +81,38 @@ function apiCalls(admin: string, member: string): LoadRequest[] {
     { path: `/api/transaction/summary?${range}`, headers: as(admin) },
     { path: `/api/transaction/getcountDownloadByDateRange?${range}`, headers: as(admin) },
   ];
+}
+
+/**
+ * A photo-sized cover: 7,680 × 5,170 pixels (39.7 megapixels) of smooth noise (made at a sixteenth of that and
+ * enlarged), a progressive JPEG of about 4 MB, under the 5 MB limit. Progressive, as photo editors often save
+ * them: a baseline JPEG is shrunk while it is read and costs the resize a few MB, but a progressive one is
+ * held whole while it decodes, about 120 MB at this size.
+ */
+async function largeCover(): Promise<Buffer> {
+  const noise = { type: 'gaussian', mean: 128, sigma: 40 } as const;
+  const small = await sharp({ create: { width: 480, height: 323, channels: 3, background: 'black', noise } })
+    .png()
+    .toBuffer();
+  return sharp(small).resize(7_680, 5_170).jpeg({ quality: 80, progressive: true }).toBuffer();
+}
+
+/** Makes COVERS large covers and posts them all at once (`post` fails on a refusal). */
+async function allAtOnce(post: (image: Buffer) => Promise<void>) {
+  const images = await Promise.all(Array.from({ length: COVERS }, largeCover));
+  await Promise.all(images.map(post));
+}
+
+/** The admin sets the covers of the books, in turn, all at once. */
+async function setCovers(url: string, admin: string) {
+  const books = (await (await fetch(`${url}/api/books`)).json()) as { id: string }[];
+  let next = 0;
+  await allAtOnce(async (image) => {
+    const book = books[next++ % books.length] as { id: string };
+    const form = new FormData();
+    form.append('image', new Blob([image], { type: 'image/jpeg' }), 'cover.jpg');
+    await send(`${url}/api/books/${book.id}/cover`, admin, { method: 'PUT', body: form }, 200);
+  });
 }
 
 /** Sends a request with the admin's token and fails on anything but `expected`. */
@@ -162,13 +200,17 @@ interface Started {
 
 interface Target {
   label: string;
-  /** Requests a second in the load. */
-  rate: number;
+  /** Requests a second in the load (none: no load). */
+  rate?: number;
   /** The portals' goals (MB): idle, and the peak during the downloads where it applies. */
   goals?: { idle: number; downloads?: number };
   start(): Promise<Started>;
-  /** Signs in where it needs to: the downloads to run (portals only) and the load's requests. */
-  session(started: Started): Promise<{ download?: () => Promise<void>; requests: LoadRequest[] }>;
+  /** Signs in where it needs to: the downloads to run (portals only), the load's requests and the covers to send. */
+  session(started: Started): Promise<{
+    download?: () => Promise<void>;
+    requests?: LoadRequest[];
+    covers?: () => Promise<void>;
+  }>;
 }
 
 interface Figures {
@@ -177,6 +219,8 @@ interface Figures {
   load: number;
   afterLoad: number;
   settled: number;
+  covers: number;
+  coversSettled: number;
   achieved: number;
   errors: number;
 }
@@ -196,23 +240,35 @@ async function measure(target: Target): Promise<Figures> {
         watch.stop();
       }
     };
-    const { download, requests } = await target.session(started);
+    /** Resident memory SETTLE_SECONDS after a phase. */
+    const settledAfter = async () => {
+      await sleep(SETTLE_SECONDS * 1000);
+      return residentMb(started.pid);
+    };
+    const { download, requests, covers } = await target.session(started);
     const downloads = download ? await peakDuring(download) : Number.NaN;
     let figures: LoadFigures | undefined;
-    const load = await peakDuring(async () => {
-      figures = await openLoop(started.url, requests, { rate: target.rate, seconds: LOAD_SECONDS });
-    });
-    const afterLoad = residentMb(started.pid);
-    await sleep(SETTLE_SECONDS * 1000);
-    const settled = residentMb(started.pid);
+    const { rate } = target;
+    const load =
+      requests && rate
+        ? await peakDuring(async () => {
+            figures = await openLoop(started.url, requests, { rate, seconds: LOAD_SECONDS });
+          })
+        : Number.NaN;
+    const afterLoad = figures ? residentMb(started.pid) : Number.NaN;
+    const settled = figures ? await settledAfter() : Number.NaN;
+    const coversPeak = covers ? await peakDuring(covers) : Number.NaN;
+    const coversSettled = covers ? await settledAfter() : Number.NaN;
     return {
       idle,
       downloads,
       load,
       afterLoad,
       settled,
-      achieved: figures?.achieved ?? 0,
-      errors: figures?.errors ?? 0,
+      covers: coversPeak,
+      coversSettled,
+      achieved: figures?.achieved ?? Number.NaN,
+      errors: figures?.errors ?? Number.NaN,
     };
   } finally {
     await started.stop();
@@ -239,27 +295,46 @@ function portalTarget(
     async session({ url }) {
       const admin = await signInAsAdmin(url);
       const member = await signIn(url, MEMBER);
-      return { download: () => downloadAtOnce(url, admin, edition), requests: apiCalls(admin, member) };
+      return {
+        download: () => downloadAtOnce(url, admin, edition),
+        requests: apiCalls(admin, member),
+        covers: () => setCovers(url, admin),
+      };
     },
   };
 }
 
-const reference: Target = {
+/** A reference server on its port. */
+async function startedReference(name: 'hello' | 'covers', port: number): Promise<Started> {
+  const child = await startReference(name, port);
+  return {
+    pid: child.pid as number,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
+}
+
+const helloReference: Target = {
   label: 'hello-world reference',
   rate: RATE,
-  async start() {
-    const child = await startHelloReference(PORTS.reference);
-    const url = `http://127.0.0.1:${PORTS.reference}`;
-    return {
-      pid: child.pid as number,
-      url,
-      stop: async () => {
-        child.kill();
-        await once(child, 'exit');
-      },
-    };
-  },
+  start: () => startedReference('hello', PORTS.reference),
   session: async () => ({ requests: [{ path: '/', headers: BROWSER }] }),
+};
+
+const coversReference: Target = {
+  label: 'covers reference',
+  start: () => startedReference('covers', PORTS.coversReference),
+  session: async ({ url }) => ({
+    covers: () =>
+      allAtOnce(async (image) => {
+        const response = await fetch(url, { method: 'POST', body: image });
+        if (!response.ok) throw new Error(`covers reference: ${response.status}`);
+        await response.arrayBuffer();
+      }),
+  }),
 };
 
 const scratch = await createScratchDatabase(SERVER_URL);
@@ -267,9 +342,11 @@ const embeddedData = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-memory-'
 const postgresData = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-memory-'));
 const databases = {
   postgres: { DATA_DIR: postgresData, DATABASE_URL: scratch.url },
-  embedded: { DATA_DIR: embeddedData },
+  // The embedded database even when DATABASE_URL, in the environment the portals inherit, names a server.
+  embedded: { DATA_DIR: embeddedData, DATABASE_URL: '' },
 };
 const mb = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0)).padStart(10);
+const ratioText = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(2));
 
 try {
   const firstStarts: Record<string, number> = {};
@@ -306,7 +383,8 @@ try {
         { idle: GOALS.idle.embedded },
       ),
     ]),
-    reference,
+    helloReference,
+    coversReference,
   ];
   const runs = new Map<Target, Figures[]>(targets.map((target) => [target, []]));
   for (let round = 0; round < ROUNDS; round++) {
@@ -321,15 +399,17 @@ try {
     `first start (empty database, ${ENTRIES[0]}), idle: PostgreSQL ${mb(firstStarts.postgres as number).trim()}, embedded ${mb(firstStarts.embedded as number).trim()}`,
   );
   console.log(
-    `${''.padEnd(30)}${['idle', 'downloads', 'load', 'after', 'settled'].map((head) => head.padStart(10)).join('')}  settled/idle  load req/s (offered), errors`,
+    `${''.padEnd(30)}${['idle', 'downloads', 'load', 'after', 'settled', 'covers', 'settled'].map((head) => head.padStart(10)).join('')}  settled/idle  covers settled/idle  load req/s (offered), errors`,
   );
   const verdicts: string[] = [];
   for (const target of targets) {
     const figures = runs.get(target) as Figures[];
     const of = (key: keyof Figures) => median(figures.map((figure) => figure[key]));
     const ratio = of('settled') / of('idle');
+    const coversRatio = of('coversSettled') / of('idle');
+    const load = target.rate ? `${of('achieved').toFixed(0)} (${target.rate}), ${of('errors')}` : '—';
     console.log(
-      `${target.label.padEnd(30)}${[of('idle'), of('downloads'), of('load'), of('afterLoad'), of('settled')].map(mb).join('')}  ${ratio.toFixed(2).padStart(12)}  ${of('achieved').toFixed(0)} (${target.rate}), ${of('errors')}`,
+      `${target.label.padEnd(30)}${[of('idle'), of('downloads'), of('load'), of('afterLoad'), of('settled'), of('covers'), of('coversSettled')].map(mb).join('')}  ${ratioText(ratio).padStart(12)}  ${ratioText(coversRatio).padStart(19)}  ${load}`,
     );
     const { goals } = target;
     if (!goals) continue;
@@ -338,7 +418,7 @@ try {
       ? `, downloads peak < ${goals.downloads} MB ${met(of('downloads') < goals.downloads)}`
       : '';
     verdicts.push(
-      `${target.label}: idle < ${goals.idle} MB ${met(of('idle') < goals.idle)}${downloadsVerdict}, settled within 25% of idle ${met(ratio <= GOALS.settledOverIdle)}`,
+      `${target.label}: idle < ${goals.idle} MB ${met(of('idle') < goals.idle)}${downloadsVerdict}, settled within 25% of idle ${met(ratio <= GOALS.settledOverIdle)}, after the covers ${met(coversRatio <= GOALS.settledOverIdle)}`,
     );
   }
   console.log(`\nGoals\n${verdicts.join('\n')}`);

@@ -59,8 +59,11 @@ export async function newBucket(endpoint: string): Promise<Record<string, string
   };
 }
 
-/** In the `bucket` project, a new bucket's settings; elsewhere none (the files go to DATA_DIR). */
+/**
+ * In the `bucket` project, a new bucket's settings; elsewhere none (the files go to DATA_DIR), as outside Vitest,
+ * where the benches build test apps and `inject` would throw.
+ */
 export const storageUnderTest = async (): Promise<Record<string, string>> => {
-  const endpoint = inject('bucketEndpoint');
+  const endpoint = process.env.VITEST ? inject('bucketEndpoint') : undefined;
   return endpoint ? newBucket(endpoint) : {};
 };

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fuzzSettings, problemsOf, startFuzzer } from './fuzzer.ts';
 import { FORMS } from './requests.ts';
@@ -22,5 +25,14 @@ describe('the API under fuzz', () => {
     const reports = problems.map(({ count, report }) => `${count}× ${report}`);
     if (problems.length > 0)
       expect.fail(`${problems.length} distinct 5xx or forbidden 2xx:\n\n${reports.join('\n\n')}`);
+  });
+});
+
+describe('node bench/fuzz.ts', () => {
+  it('runs outside Vitest, as the README says', { timeout: 120_000 }, async () => {
+    const { VITEST: _inside, ...shell } = process.env;
+    const bench = path.resolve(import.meta.dirname, '../../../../bench/fuzz.ts');
+    const { stdout } = await promisify(execFile)(process.execPath, [bench], { env: { ...shell, FUZZ_RUNS: '0' } });
+    expect(stdout).toContain('0 distinct 5xx or forbidden 2xx');
   });
 });

@@ -1,12 +1,13 @@
 import { BOOK_MESSAGES, type Book, COVER_SIZE, MAX_COVER_BYTES } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import sharp, { type Sharp } from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
 import { admin, app, UNKNOWN_ID, useAdminApp } from '../../../test/admin-app.ts';
 import { expectMessage, loginAs } from '../../../test/app.ts';
 import { makePdf, multipart } from '../../../test/files.ts';
 import { itRefusesBadNames } from '../../../test/named-records.ts';
 import { books, downloads } from '../../db/schema.ts';
+import { bookRecords } from './service.ts';
 
 useAdminApp();
 
@@ -161,6 +162,56 @@ describe('PUT /api/books/:id/cover', () => {
     for (const id of [UNKNOWN_ID, 'nonsense']) {
       expectMessage(await putCover(id, await image('png')), 404, BOOK_MESSAGES.bookNotFound);
     }
+  });
+
+  it('resizes covers one at a time, on one thread, with nothing kept in libvips’ cache', async () => {
+    sharp.cache(true);
+    sharp.concurrency(2);
+    const covered = await app.db
+      .insert(books)
+      .values(['First', 'Second', 'Third'].map((name) => ({ name: `${name} at once` })))
+      .returning();
+    const upload = await image('jpeg');
+    // Each resize waits until every upload has found its book, then one more turn of the event loop: without a
+    // queue, every upload is resizing by then.
+    let found = 0;
+    let everyBookIsFound = () => {};
+    const everyBookFound = new Promise<void>((resolve) => {
+      everyBookIsFound = resolve;
+    });
+    const find = bookRecords.find;
+    const finding = vi.spyOn(bookRecords, 'find').mockImplementation(async (...args) => {
+      const book = await find(...args);
+      found += 1;
+      if (found === covered.length) everyBookIsFound();
+      return book;
+    });
+    const toBuffer = sharp.prototype.toBuffer;
+    let resizing = 0;
+    let most = 0;
+    const resizes = vi.spyOn(sharp.prototype, 'toBuffer').mockImplementation(async function (this: Sharp) {
+      resizing += 1;
+      most = Math.max(most, resizing);
+      try {
+        await everyBookFound;
+        await new Promise(setImmediate);
+        return await toBuffer.call(this);
+      } finally {
+        resizing -= 1;
+      }
+    });
+    try {
+      const answers = await Promise.all(covered.map(({ id }) => putCover(id, upload)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(resizes).toHaveBeenCalledTimes(covered.length);
+    } finally {
+      finding.mockRestore();
+      resizes.mockRestore();
+    }
+    expect(most).toBe(1);
+    for (const { name } of covered) expect((await bookNamed(name)).cover).not.toBeNull();
+    expect(sharp.concurrency()).toBe(1);
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, files: { max: 0 }, items: { max: 0 } });
   });
 });
 

@@ -33,12 +33,26 @@ export async function readCoverUpload(request: FastifyRequest): Promise<Buffer> 
   return content;
 }
 
+/** The cover being resized, which the next waits for. */
+let resizing: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` once the covers before it are done: one cover at a time in the process. */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const done = resizing.then(work);
+  resizing = done.catch(() => undefined);
+  return done;
+}
+
 /**
  * The cover as the cards show it: turned upright, cropped to 3 by 4 around its middle, COVER_SIZE pixels,
  * WebP. sharp (libvips) is loaded on the first cover only: a portal that never gets one never pays for it.
+ * A large photo can take over 100 MB while it is decoded (decision 022), so covers are resized one at a time,
+ * on one thread, and libvips keeps nothing cached of them: what a cover took is freed when it is done.
  */
 async function resize(upload: Buffer): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  sharp.concurrency(1);
   try {
     return await sharp(upload, { limitInputPixels: MOST_PIXELS })
       .rotate()
@@ -53,7 +67,7 @@ async function resize(upload: Buffer): Promise<Buffer> {
 /** Stores a book's cover in its card size, replacing the one before. */
 export async function saveCover(db: Database, bookId: string, upload: Buffer): Promise<Book> {
   const book = await bookRecords.find(db, bookId);
-  const image = await resize(upload);
+  const image = await oneAtATime(() => resize(upload));
   const hash = createHash('sha256').update(image).digest('base64url').slice(0, 16);
   await db
     .insert(bookCovers)

@@ -9,17 +9,12 @@ export const DOWNLOAD_LINK_SECONDS = 120;
  * A token that lets the browser fetch one file as one account by plain navigation, so the browser's own
  * download manager streams it to disk (a bearer header can't ride on a link).
  */
-export const signDownloadToken = (fileId: string, accountId: string, secret: string, now = Date.now()) =>
-  signLinkToken('download', [fileId, accountId], DOWNLOAD_LINK_SECONDS, secret, now);
+export const signDownloadToken = (fileId: string, accountId: string, secret: string) =>
+  signLinkToken('download', [fileId, accountId], DOWNLOAD_LINK_SECONDS, secret);
 
 /** The account a genuine, unexpired token for this file was made for. */
-export function verifyDownloadToken(
-  token: string,
-  fileId: string,
-  secret: string,
-  now = Date.now(),
-): string | undefined {
-  const link = readLinkToken('download', token, secret, now);
+export function verifyDownloadToken(token: string, fileId: string, secret: string): string | undefined {
+  const link = readLinkToken('download', token, secret);
   return link && !link.expired && link.ids[0] === fileId ? link.ids[1] : undefined;
 }
 

@@ -344,7 +344,7 @@ test('an Admin is told why a Super Admin can not be edited, and deleting a user 
   await expect(page.getByText('No user found.')).toBeVisible();
 });
 
-test('an Admin who deletes their own account is signed out', async ({ page }) => {
+test('an Admin who deletes their own account confirms it with the password and is signed out', async ({ page }) => {
   const me = await signInAs(page, 'Admin');
   await page.goto(`/admin/user/${me.id}`);
   await expect(page.getByLabel('Email')).toHaveValue(me.email);
@@ -354,8 +354,9 @@ test('an Admin who deletes their own account is signed out', async ({ page }) =>
   await expect(page.getByLabel('Verified')).toBeDisabled();
   await expect(page.getByLabel('Member')).toBeEnabled();
   await page.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog', { name: 'Confirm' })).toContainText('You will be signed out.');
-  await confirmDelete(page);
+  const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+  await dialog.getByLabel('Your password').fill(me.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL('/en/dist');
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });

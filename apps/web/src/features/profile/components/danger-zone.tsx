@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { DeleteAccountDialog } from '../../../components/delete-account-dialog.tsx';
 import '../profile.css';
 import { useTranslation } from 'react-i18next';
 

@@ -4,6 +4,7 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DeleteAccountDialog } from '../../../components/delete-account-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
 import { ConfirmDelete } from '../../../components/record-table/confirm-delete.tsx';
@@ -11,7 +12,6 @@ import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { accountQuery, useDeleteAccount, useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { updateSessionUser } from '../../../lib/session/session-store.ts';
-import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { type AccountChanges, UserForm } from '../components/user-form.tsx';
 
@@ -23,16 +23,13 @@ export function UserEditPage() {
   const { user } = useSession();
   const notify = useToast();
   const navigate = useNavigate();
-  const leaveSession = useLeaveSession();
   const account = useQuery(accountQuery(id));
   const update = useUpdateAccount();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
   const isSelf = user?.id === id;
 
-  const deleteQuestion = isSelf
-    ? t('users.edit.deleteSelf')
-    : t('table.deleteOne', { row: account.data?.email ?? t('users.edit.thisUser') });
+  const deleteQuestion = t('table.deleteOne', { row: account.data?.email ?? t('users.edit.thisUser') });
 
   const fail = (failure: Error) =>
     notify({ severity: 'error', summary: t('common.error'), detail: failure.message, life: TOAST_LIFE.long });
@@ -64,8 +61,7 @@ export function UserEditPage() {
             summary: t('table.successful'),
             detail: translateMessage(ACCOUNT_MESSAGES.accountDeleted),
           });
-          if (isSelf) void leaveSession();
-          else navigate(USER_LIST_PATH);
+          navigate(USER_LIST_PATH);
         },
         onError: fail,
       },
@@ -92,11 +88,16 @@ export function UserEditPage() {
           onDelete={() => setConfirming(true)}
         />
       )}
-      <ConfirmDelete
-        message={confirming ? deleteQuestion : null}
-        onHide={() => setConfirming(false)}
-        onAccept={deleteAccount}
-      />
+      {/* One's own account goes as from the profile: confirmed by its password, then signed out. */}
+      {isSelf ? (
+        <DeleteAccountDialog accountId={id} visible={confirming} onHide={() => setConfirming(false)} />
+      ) : (
+        <ConfirmDelete
+          message={confirming ? deleteQuestion : null}
+          onHide={() => setConfirming(false)}
+          onAccept={deleteAccount}
+        />
+      )}
     </PageSection>
   );
 }

@@ -6,13 +6,13 @@ import { Message } from 'primereact/message';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
-import { PasswordField } from '../../../components/form/password-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/i18n/messages.ts';
-import { useDeleteAccount } from '../../../lib/resources/accounts.ts';
-import { useLeaveSession } from '../../../lib/session/use-sign-out.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { translateMessage } from '../lib/i18n/messages.ts';
+import { useDeleteAccount } from '../lib/resources/accounts.ts';
+import { useLeaveSession } from '../lib/session/use-sign-out.ts';
+import { TOAST_LIFE, useToast } from '../lib/toast.tsx';
+import { DIALOG_SIZE } from './dialog-size.ts';
+import { PasswordField } from './form/password-field.tsx';
 
 const confirmationSchema = z.object({
   currentPassword: z.string().min(1, ACCOUNT_MESSAGES.deleteConfirmRequired).max(200),

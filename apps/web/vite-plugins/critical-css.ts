@@ -18,11 +18,15 @@ function withThemeRules(html: string, theme: CompiledSheet, bootTag: string) {
   return html.replace(bootTag, `<style id="${THEME_CRITICAL_ID}">${css}</style>\n    ${bootTag}`);
 }
 
+/** The script beasties puts at the end of <body> to apply the stylesheets it deferred; the CSP allows no inline one. */
+const DEFERRED_STYLES_SCRIPT = /<script>(document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*)<\/script>/;
+
 /**
  * Each prerendered page (every .html the build writes but index.html, whatever pages vite-plugins/prerender.ts
  * draws) paints from its HTML alone: the rules of the app's stylesheets and of the default theme that its markup uses
- * are inlined in <head> (beasties), and its stylesheets move to the end of <body>, where they no longer hold up the
- * first paint. Runs after the prerender, on the pages it emitted.
+ * are inlined in <head> (beasties), and its stylesheets load as `media="print"` until a deferred script (the same
+ * for every page, a file of its own) applies them; a <noscript> copy applies them without JavaScript. Runs after the
+ * prerender, on the pages it emitted.
  */
 export function criticalCss(theme: () => DefaultTheme): Plugin {
   let config: ResolvedConfig;
@@ -40,12 +44,18 @@ export function criticalCss(theme: () => DefaultTheme): Plugin {
           ? [compileSheet(String(file.source), { href: `${config.base}${file.fileName}`, allowRules: ALLOW_RULES })]
           : [],
       );
-      const processor = createProcessor(sheets, { preload: 'body' });
+      const processor = createProcessor(sheets, { preload: 'media-script' });
       const { css, bootTag } = theme();
       const themeSheet = compileSheet(css);
+      let scriptFile = '';
       for (const file of files) {
         if (file.type !== 'asset' || !file.fileName.endsWith('.html') || file.fileName === 'index.html') continue;
-        file.source = withThemeRules(processor.process(String(file.source)), themeSheet, bootTag);
+        const html = withThemeRules(processor.process(String(file.source)), themeSheet, bootTag);
+        const source = DEFERRED_STYLES_SCRIPT.exec(html)?.[1];
+        if (source && !scriptFile) {
+          scriptFile = this.getFileName(this.emitFile({ type: 'asset', name: 'deferred-styles.js', source }));
+        }
+        file.source = html.replace(DEFERRED_STYLES_SCRIPT, `<script defer src="${config.base}${scriptFile}"></script>`);
       }
     },
   };

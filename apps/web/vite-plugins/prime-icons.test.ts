@@ -27,8 +27,6 @@ describe('iconStylesheet', () => {
 
   it('fails for a name built at run time, which no stylesheet can know', () => {
     const source = ['<i className={`pi pi-', '$', '{name}`} />'].join('');
-    expect(() => iconStylesheet([['src/a.tsx', source]], glyphs)).toThrow(
-      'src/a.tsx: "pi-" is not a PrimeIcons icon',
-    );
+    expect(() => iconStylesheet([['src/a.tsx', source]], glyphs)).toThrow('src/a.tsx: "pi-" is not a PrimeIcons icon');
   });
 });

@@ -4,21 +4,29 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './vite-plugins/catalogue-parts.ts';
+import { criticalCss } from './vite-plugins/critical-css.ts';
 import { prerender } from './vite-plugins/prerender.ts';
+import { primeIcons } from './vite-plugins/prime-icons.ts';
 import { primeThemes } from './vite-plugins/prime-themes.ts';
+import { purgePrimeFlex } from './vite-plugins/purge-primeflex.ts';
 
 /** The light default theme's card and ground colours (lara-light-indigo): the top bar's and the page's. */
 const LIGHT_SURFACE = { card: '#ffffff', ground: '#f9fafb' };
 
 const api = { '/api': 'http://127.0.0.1:4000' };
+const themes = primeThemes();
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
     catalogueParts(),
-    primeThemes(),
+    themes,
+    primeIcons(),
+    purgePrimeFlex(),
     prerender('/src/prerender.tsx'),
+    // After the prerender: inlines each page's critical CSS (decision 038).
+    criticalCss(() => themes.api.defaultTheme()),
     // Every text file also as .br and .gz, which the server sends as they are (decision 017): the app's own at the
     // highest levels, since they change rarely and are fetched by every visitor; PrimeReact's 56 themes (12 MB of
     // CSS) at a Brotli level that takes a second for all of them instead of half a minute, for 20% more bytes.
@@ -50,8 +58,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app's code, styles and pages, its own font and pictures; not the 56 themes (12 MB), nor .br/.gz forms.
-        globPatterns: ['**/*.{js,css,html,woff2}', '*.svg', 'icons/*.png', 'assets/pdf.worker*.mjs'],
+        // The app's code, styles, pages and pictures; not the 56 themes (12 MB), nor .br/.gz forms.
+        globPatterns: ['**/*.{js,css,html}', '*.svg', 'icons/*.png', 'assets/pdf.worker*.mjs'],
         // The reader's pdf.js worker (1.2 MB, 0.3 MB sent compressed): a saved edition opens offline without it
         // ever having been fetched online.
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
@@ -72,13 +80,13 @@ export default defineConfig({
         // Workbox copies each urlPattern's source into sw.js, so they name nothing from outside.
         runtimeCaching: [
           {
-            // The theme in use and its fonts, from their first load: unhashed, so refreshed in the background.
+            // The theme in use and its fonts, from their first load: their folder is named after their version.
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/themes/'),
-            handler: 'StaleWhileRevalidate',
+            handler: 'CacheFirst',
             options: { cacheName: 'themes', expiration: { maxEntries: 24 } },
           },
           {
-            // Hashed files left out above (the PDF reader's 1.2 MB worker, PrimeIcons' older font formats), once used.
+            // Hashed files left out above (the PDF reader's 1.2 MB worker), once used.
             urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
             options: { cacheName: 'assets', expiration: { maxEntries: 24 } },

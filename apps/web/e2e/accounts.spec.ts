@@ -245,6 +245,19 @@ test('a reset or verification link with a bad token says so and points to forgot
   await expect(page).toHaveURL('/account/forgot-password');
 });
 
+// Lighthouse's first visit to the verify page: its failed-link message on the message's tint, in a light and a dark theme.
+for (const theme of ['lara-light-indigo', 'lara-dark-indigo']) {
+  test(`the verify page without a token says so with no serious accessibility violations (${theme})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
+    await page.goto('/en/account/verify-email');
+    await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
 test('the full register form creates the account with title, names and address', async ({ page }) => {
   const email = `yaw.darko.${Date.now()}@example.org`;
   await page.goto('/account/register');

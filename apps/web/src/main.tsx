@@ -1,4 +1,4 @@
-import 'primeicons/primeicons.css';
+import 'virtual:prime-icons.css';
 import 'primeflex/primeflex.min.css';
 import './styles/global.css';
 import { StrictMode } from 'react';

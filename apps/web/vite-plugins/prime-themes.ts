@@ -1,7 +1,8 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import {
   colorModeOf,
   colorSchemeOf,
@@ -9,6 +10,7 @@ import {
   LAYOUT_SETTINGS_KEY,
   MAX_SCALE,
   MIN_SCALE,
+  THEME_CRITICAL_ID,
   THEME_LINK_ID,
   THEMES_PATH,
 } from '../src/lib/layout-settings/constants.ts';
@@ -20,38 +22,64 @@ const BOOT_SCRIPT = 'layout-boot.js';
 
 const primeReactRoot = path.dirname(createRequire(import.meta.url).resolve('primereact/package.json'));
 
+/** The fonts PrimeReact's Saga, Vela, Arya and Nova themes use: those of the phone or computer, nothing to fetch. */
+const PLATFORM_FONTS =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"';
+
 /**
- * Copies each PrimeReact theme (theme.css and its fonts, nothing else) into public/themes so that any
- * of them can be switched to at run time. A stamp with PrimeReact's version skips the copy when current.
+ * A Lara theme (the default among them) with the platform's fonts instead of Inter: its variable font is 346 KB, more
+ * than twice a first visit's whole budget, and text drawn in a fallback until it came shifted when it did (decision 038).
  */
-function copyThemes(target: string): string[] {
+export const withPlatformFonts = (css: string) =>
+  css.replace(/@font-face\s*\{[^}]*"Inter var"[^}]*\}\s*/g, '').replaceAll('"Inter var", sans-serif', PLATFORM_FONTS);
+
+/** Each theme's stylesheet as served, by theme name; a font file it names is copied beside it. */
+function readThemes() {
   const source = path.join(primeReactRoot, 'resources', 'themes');
   const names = readdirSync(source, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const { version } = JSON.parse(readFileSync(path.join(primeReactRoot, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const stamp = path.join(target, '.primereact-version');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return names;
-
-  rmSync(target, { recursive: true, force: true });
-  for (const name of names) {
-    mkdirSync(path.join(target, name), { recursive: true });
-    copyFileSync(path.join(source, name, 'theme.css'), path.join(target, name, 'theme.css'));
-    const fonts = path.join(source, name, 'fonts');
-    if (existsSync(fonts)) cpSync(fonts, path.join(target, name, 'fonts'), { recursive: true });
-  }
-  writeFileSync(stamp, version);
-  return names;
+  return new Map(
+    names.map((name) => [name, withPlatformFonts(readFileSync(path.join(source, name, 'theme.css'), 'utf8'))]),
+  );
 }
 
-function bootScript(themeNames: string[]): string {
+/**
+ * The folder the themes are served from, named after their content (PrimeReact's version, which its fonts follow, and
+ * every stylesheet as served): a file there never changes, so the server lets browsers keep it for a year.
+ */
+function versionOf(themes: Map<string, string>) {
+  const hash = createHash('sha256').update(readFileSync(path.join(primeReactRoot, 'package.json')));
+  for (const [name, css] of themes) hash.update(name).update(css);
+  return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * Writes each PrimeReact theme (theme.css and the fonts it names) into public/themes/<version>, so that any of them can
+ * be switched to at run time; skipped when that folder is there already, and older versions are removed.
+ */
+function copyThemes(target: string, version: string, themes: Map<string, string>) {
+  const folder = path.join(target, version);
+  if (existsSync(folder)) return;
+  rmSync(target, { recursive: true, force: true });
+  for (const [name, css] of themes) {
+    mkdirSync(path.join(folder, name), { recursive: true });
+    writeFileSync(path.join(folder, name, 'theme.css'), css);
+    for (const [, font] of css.matchAll(/url\("?\.\/(fonts\/[^")]+)"?\)/g)) {
+      if (!font) continue;
+      mkdirSync(path.join(folder, name, 'fonts'), { recursive: true });
+      copyFileSync(path.join(primeReactRoot, 'resources', 'themes', name, font), path.join(folder, name, font));
+    }
+  }
+}
+
+function bootScript(themesPath: string, themeNames: string[]): string {
   const options: RestoreLayoutOptions = {
     storageKey: LAYOUT_SETTINGS_KEY,
     linkId: THEME_LINK_ID,
-    themesPath: THEMES_PATH,
+    criticalId: THEME_CRITICAL_ID,
+    themesPath,
     themeNames,
     colors: Object.fromEntries(
       themeNames.map((name) => [name, { mode: colorModeOf(name), scheme: colorSchemeOf(colorModeOf(name)) }]),
@@ -63,50 +91,44 @@ function bootScript(themeNames: string[]): string {
   return `(${restoreLayout.toString()})(${JSON.stringify(options)});\n`;
 }
 
-/** The default theme's stylesheet and its upright font file (what a first visit paints with), as preload tags. */
-function preloads(themesDir: string): HtmlTagDescriptor[] {
-  const stylesheet = `${THEMES_PATH}/${DEFAULT_THEME}/theme.css`;
-  const css = readFileSync(path.join(themesDir, DEFAULT_THEME, 'theme.css'), 'utf8');
-  const font = /@font-face\s*\{[^}]*font-style:\s*normal;[^}]*url\("?\.\/([^")]+\.woff2)/.exec(css)?.[1];
-  return [
-    { tag: 'link', attrs: { rel: 'preload', href: stylesheet, as: 'style' }, injectTo: 'head' },
-    ...(font
-      ? [
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              href: `${THEMES_PATH}/${DEFAULT_THEME}/${font}`,
-              as: 'font',
-              type: 'font/woff2',
-              crossorigin: '',
-            },
-            injectTo: 'head' as const,
-          },
-        ]
-      : []),
-  ];
+/** The default theme's stylesheet as a first visit paints with it: its address and its rules. */
+export interface DefaultTheme {
+  href: string;
+  css: string;
+  /** The tag of the boot script, which its critical rules go before (vite-plugins/critical-css.ts). */
+  bootTag: string;
 }
 
 /**
- * PrimeReact's themes as run-time switchable stylesheets: copies them into public/themes, exposes their
- * names as `virtual:prime-themes`, and serves /layout-boot.js, which links the stored theme before the
- * first paint; the page preloads the default theme and its font, so that a first visit fetches them at once.
+ * PrimeReact's themes as run-time switchable stylesheets: copies them into public/themes/<version>, exposes their
+ * names and folder as `virtual:prime-themes`, and serves /layout-boot.js, which links the stored theme before the
+ * first paint; every page preloads the default theme, so that a first visit fetches it at once.
  */
-export function primeThemes(): Plugin {
+export function primeThemes(): Plugin & { api: { defaultTheme(): DefaultTheme } } {
   let themeNames: string[] = [];
+  let themesPath = '';
   let boot = '';
-  let themesDir = '';
+  let defaultCss = '';
+  const bootTag = `<script src="/${BOOT_SCRIPT}"></script>`;
+  const defaultHref = () => `${themesPath}/${DEFAULT_THEME}/theme.css`;
   return {
     name: 'prime-themes',
+    api: { defaultTheme: () => ({ href: defaultHref(), css: defaultCss, bootTag }) },
     // Before the dev server indexes public/, so the copied files are served from the first request.
     configResolved(config) {
-      themesDir = path.join(config.publicDir, THEMES_PATH);
-      themeNames = copyThemes(themesDir);
-      boot = bootScript(themeNames);
+      const themes = readThemes();
+      const version = versionOf(themes);
+      copyThemes(path.join(config.publicDir, THEMES_PATH), version, themes);
+      themeNames = [...themes.keys()];
+      themesPath = `${THEMES_PATH}/${version}`;
+      defaultCss = themes.get(DEFAULT_THEME) ?? '';
+      boot = bootScript(themesPath, themeNames);
     },
     resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_VIRTUAL_ID : undefined),
-    load: (id) => (id === RESOLVED_VIRTUAL_ID ? `export const themeNames = ${JSON.stringify(themeNames)};` : undefined),
+    load: (id) =>
+      id === RESOLVED_VIRTUAL_ID
+        ? `export const themeNames = ${JSON.stringify(themeNames)};\nexport const themesPath = ${JSON.stringify(themesPath)};`
+        : undefined,
     configureServer(server) {
       server.middlewares.use(`/${BOOT_SCRIPT}`, (_request, response) => {
         response.setHeader('Content-Type', 'text/javascript');
@@ -117,7 +139,7 @@ export function primeThemes(): Plugin {
       this.emitFile({ type: 'asset', fileName: BOOT_SCRIPT, source: boot });
     },
     transformIndexHtml: () => [
-      ...preloads(themesDir),
+      { tag: 'link', attrs: { rel: 'preload', href: defaultHref(), as: 'style' }, injectTo: 'head' },
       { tag: 'script', attrs: { src: `/${BOOT_SCRIPT}` }, injectTo: 'head' },
     ],
   };

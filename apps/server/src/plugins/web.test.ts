@@ -9,6 +9,8 @@ import { errorBody } from '../errors.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))})`;
 const PAGE = '<!doctype html><title>Portal</title><div id="root"></div>';
+const THEME = `:root{--primary-color:#6366f1}${'.p-button{}'.repeat(400)}`;
+const BOOT = `(function restoreLayout(){})(${JSON.stringify('x'.repeat(4000))});`;
 const LANDING = '<!doctype html><title>Portal</title><div id="root"><h1>Welcome</h1></div>';
 
 /** A built web app as the build leaves it: each text file beside its Brotli and gzip forms. */
@@ -17,6 +19,8 @@ async function writeBuild(webDist: string) {
     'index.html': PAGE,
     'en/dist/index.html': LANDING,
     'assets/index-abc123.js': SCRIPT,
+    'themes/0a1b2c3d4e/lara-light-indigo/theme.css': THEME,
+    'layout-boot.js': BOOT,
   };
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(webDist, name);
@@ -60,6 +64,17 @@ describe('the built web app', () => {
       expect(response.rawPayload.equals(await readFile(file))).toBe(true);
     },
   );
+
+  // A theme's folder is named after its version (vite-plugins/prime-themes.ts): what is in it never changes.
+  it.each([
+    ['/themes/0a1b2c3d4e/lara-light-indigo/theme.css', 'public, max-age=31536000, immutable'],
+    ['/layout-boot.js', 'no-cache'],
+  ])('GET %s is sent with Cache-Control %s', async (url, cacheControl) => {
+    const response = await get(url, { 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(cacheControl);
+  });
 
   it('sends the file itself to a client that takes no compression', async () => {
     const response = await get('/assets/index-abc123.js', {});

@@ -27,6 +27,11 @@ function wantsPage(request: FastifyRequest) {
 }
 
 const PAGE_FILE = 'index.html';
+/**
+ * Folders whose files never change under their name: the build's hashed assets, and PrimeReact's themes, in a folder
+ * named after their version (`themes/<version>/lara-light-indigo/theme.css`).
+ */
+const IMMUTABLE_FOLDERS = ['assets', 'themes'];
 
 /** A page's path as the router matches it: no query, no trailing slash, any case. */
 const pageKey = (url: string) => pathOf(url).replace(/\/+$/, '').toLowerCase();
@@ -47,8 +52,8 @@ function prerenderedPages(webDist: string) {
 }
 
 /**
- * Serves the built single-page app: hashed assets cached for a year, pages never cached, each file in the
- * Brotli or gzip form the build made of it when the browser takes one (nothing compressed per request), and
+ * Serves the built single-page app: hashed assets and versioned themes cached for a year, pages and the rest
+ * revalidated (`no-cache`), each file in the Brotli or gzip form the build made of it when the browser takes one (nothing compressed per request), and
  * every other page path answered with index.html so that client routes survive a reload; a path the build
  * prerendered gets its own page. Anything else unknown (the API, a missing file, another method) gets a JSON 404.
  */
@@ -67,7 +72,9 @@ export default fp(
         // A route per file the build wrote; their .br and .gz forms are sent in their place, never asked for.
         globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
-          const immutable = filePath.startsWith(path.join(webDist, 'assets'));
+          const immutable = IMMUTABLE_FOLDERS.some((folder) =>
+            filePath.startsWith(path.join(webDist, folder, path.sep)),
+          );
           res.header('Cache-Control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
         },
       });

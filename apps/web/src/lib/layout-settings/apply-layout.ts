@@ -1,4 +1,4 @@
-import { colorSchemeOf, THEME_LINK_ID } from './constants.ts';
+import { colorSchemeOf, THEME_CRITICAL_ID, THEME_LINK_ID } from './constants.ts';
 import { type ColorMode, themeHref } from './themes.ts';
 
 /** What of the layout settings the document itself carries. */
@@ -40,7 +40,11 @@ export function applyLayout({ theme, scale, colorMode }: DocumentLayout) {
   const link = themeLink();
   const href = themeHref(theme);
   const changed = link.getAttribute('href') !== href;
-  if (changed) link.setAttribute('href', href);
+  if (changed) {
+    link.setAttribute('href', href);
+    // The first paint's default theme rules would override the new theme's.
+    document.getElementById(THEME_CRITICAL_ID)?.remove();
+  }
   followThemeColor(link, changed);
   const root = document.documentElement;
   root.style.fontSize = `${scale}px`;

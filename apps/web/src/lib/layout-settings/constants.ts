@@ -1,8 +1,10 @@
 /** Kept free of imports: the Vite config reads these to build the pre-paint script. */
 export const LAYOUT_SETTINGS_KEY = 'layout-settings';
 export const THEME_LINK_ID = 'theme-link';
+/** The default theme's rules a prerendered page paints with, inlined before its stylesheet comes (vite-plugins/critical-css.ts). */
+export const THEME_CRITICAL_ID = 'theme-critical';
 export const DEFAULT_THEME = 'lara-light-indigo';
-/** Where the build copies PrimeReact's themes (see vite-plugins/prime-themes.ts). */
+/** Where the build copies PrimeReact's themes, in a folder named after their version (see vite-plugins/prime-themes.ts). */
 export const THEMES_PATH = '/themes';
 export const MIN_SCALE = 12;
 export const MAX_SCALE = 16;

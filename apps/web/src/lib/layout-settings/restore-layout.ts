@@ -1,6 +1,8 @@
 export interface RestoreLayoutOptions {
   storageKey: string;
   linkId: string;
+  /** The `<style>` of the default theme's critical rules a prerendered page carries. */
+  criticalId: string;
   themesPath: string;
   themeNames: string[];
   /** Each theme's colour mode and the browser's colour scheme for it (global.css reads the mode). */
@@ -30,6 +32,13 @@ export function restoreLayout(options: RestoreLayoutOptions) {
   link.id = options.linkId;
   link.rel = 'stylesheet';
   link.href = `${options.themesPath}/${theme}/theme.css`;
+  // A prerendered page paints with the default theme's rules inlined, its stylesheet loading meanwhile. Any other theme,
+  // or a page without them, waits for its stylesheet (where the browser can), so no page ever shows in the wrong one.
+  const critical = document.getElementById(options.criticalId);
+  if (theme !== options.fallbackTheme || !critical) {
+    critical?.remove();
+    link.setAttribute('blocking', 'render');
+  }
   // First in <head>, so the app's own stylesheets still override the theme.
   document.head.prepend(link);
   const colors = options.colors[theme];

@@ -1,5 +1,5 @@
-import { themeNames } from 'virtual:prime-themes';
-import { colorModeOf, THEMES_PATH } from './constants.ts';
+import { themeNames, themesPath } from 'virtual:prime-themes';
+import { colorModeOf } from './constants.ts';
 
 export type ColorMode = ReturnType<typeof colorModeOf>;
 
@@ -9,7 +9,7 @@ export interface Theme {
   colorMode: ColorMode;
 }
 
-export const themeHref = (name: string) => `${THEMES_PATH}/${name}/theme.css`;
+export const themeHref = (name: string) => `${themesPath}/${name}/theme.css`;
 
 const WORD_LABELS: Record<string, string> = {
   md: 'Material',

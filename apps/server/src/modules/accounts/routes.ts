@@ -195,7 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         tags,
         summary:
-          'Sign out: end the session of the refresh cookie (or of `token`, for clients that keep it) and clear the cookie; the body may be empty',
+          'Sign out: end the session of the refresh cookie (or of `token`, for clients that keep it) and clear the cookie; the body may be empty, but without either there is nothing to end (400)',
         // A browser's fetch with an empty string body sends it as text/plain: nothing, too.
         body: z.preprocess(
           (body) => (body === '' ? null : body),

@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { MAX_JSON_BODY_BYTES, MAX_PDF_BYTES, MESSAGES } from '@portal/contract';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, isListedFrontEnd } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -93,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Front ends on other sites (clients of the original API); other origins get no CORS headers at all.
     await app.register(fastifyCors, {
       // false, not a list, for the others: @fastify/cors would still send them its other headers.
-      origin: (origin, allow) => allow(null, origin !== undefined && config.corsOrigins.includes(origin)),
+      origin: (origin, allow) => allow(null, isListedFrontEnd(config, origin)),
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Content-Type', 'Authorization'],

@@ -275,3 +275,7 @@ function toConfig(
 }
 
 export type Config = ReturnType<typeof toConfig>;
+
+/** Whether a request's `Origin` is a front end of another site that CORS_ORIGINS admits. */
+export const isListedFrontEnd = (config: Pick<Config, 'corsOrigins'>, origin: string | undefined): origin is string =>
+  origin !== undefined && config.corsOrigins.includes(origin);

@@ -7,12 +7,16 @@ import {
   MESSAGES,
 } from '@portal/contract';
 import type { z } from 'zod';
+import { ORIGINAL_WORDS } from './original-words.ts';
 
-/** A message as the API answers it: the contract's own with its code, any other as it is. */
+/**
+ * A message as the API answers it: the contract's own with its code (in the original API's words where that
+ * API refused the same thing), any other as it is.
+ */
 export function errorBody(message: string | CodedMessage): ErrorBody {
   if (typeof message !== 'string') return message;
   const code = MESSAGE_CODES.get(message);
-  return code ? { message, code } : { message };
+  return code ? { message: ORIGINAL_WORDS.get(message) ?? message, code } : { message };
 }
 
 /** An error whose message is safe to show to the user, with the HTTP status it answers. */

@@ -14,10 +14,12 @@ export let sent: Mail[];
 let composing: Promise<void>[];
 /** A church for registrations to name. */
 export let churchId: string;
+/** A front end of another site that the portal's CORS_ORIGINS admits. */
+export const FRONT_END = 'https://front.example.org';
 
 export function useAccountsApp() {
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({ CORS_ORIGINS: FRONT_END });
     const [church] = await app.db.insert(churches).values({ name: 'Grace Chapel', country: 'Ghana' }).returning();
     churchId = church?.id as string;
   });
@@ -43,6 +45,9 @@ export async function post(url: string, payload?: object, headers?: Record<strin
 }
 
 export const linkToken = (mail: Mail | undefined) => mail?.text.match(/token=([\w-]+)/)?.[1] as string;
+
+/** The address a mail's button opens. */
+export const mailedLink = (mail: Mail | undefined) => mail?.text.match(/https?:\/\/\S+/g)?.at(-1);
 
 export const registration = (email: string) => ({
   title: '',

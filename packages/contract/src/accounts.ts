@@ -5,6 +5,7 @@ import { ROLES } from './roles.ts';
 import { pageQuerySchema } from './stats.ts';
 import { decimalSchema, textSchema } from './text.ts';
 
+/** Titles the forms offer; an account may hold any other, as the original accounts API allowed. */
 export const TITLES = ['Pastor', 'Mr', 'Mrs', 'Miss', 'Ms', 'Sister', 'Brother'] as const;
 export type Title = (typeof TITLES)[number];
 /** Titles offered by the profile form. */
@@ -89,13 +90,14 @@ export const passwordSchema = z
   .max(200);
 
 export const roleSchema = z.enum(ROLES);
-export const titleSchema = z.enum(TITLES, { error: m.titleRequired });
+export const titleSchema = textSchema({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(100);
 export const localeSchema = z.enum(LOCALES as [Locale, ...Locale[]], { error: m.localeInvalid });
 
 /** The account as the API returns it: never a password hash or a token other than jwtToken. */
 export const accountSchema = z.object({
   id: z.string(),
-  title: z.string().nullable(),
+  /** "" when the account has none: the original accounts API's front ends expect a string. */
+  title: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),
@@ -223,7 +225,8 @@ export const createAccountSchema = z
     church: churchChoice,
     country: optionalText,
     address: optionalText,
-    isMember: z.boolean().default(true),
+    /** Absent in the original accounts API's body: such a person is a visitor. */
+    isMember: z.boolean().default(false),
     role: roleSchema.default('User'),
     isVerified: z.boolean().default(true),
   })

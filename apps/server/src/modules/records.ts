@@ -1,3 +1,4 @@
+import type { CodedMessage } from '@portal/contract';
 import { isUniqueViolation } from '../db/errors.ts';
 import { Conflict } from '../errors.ts';
 
@@ -13,7 +14,7 @@ export const recordView = (row: { id: string; createdAt: Date; updatedAt: Date }
  * Runs a write that a unique key guards. Services check for duplicates first to answer clearly;
  * this catches the one that slipped in between (a concurrent request) with the same 409.
  */
-export async function orConflict<T>(write: PromiseLike<T>, message: string): Promise<T> {
+export async function orConflict<T>(write: PromiseLike<T>, message: string | CodedMessage): Promise<T> {
   try {
     return await write;
   } catch (error) {

@@ -163,8 +163,7 @@ export async function startFuzzer() {
   /** The authorization header: the caller's own access token, or the draft's trick with tokens. */
   function authorization(trick: TokenTrick | undefined, role: Role | undefined) {
     const own = role && callers[role];
-    const forged = (sub: string, seconds = 900) =>
-      `Bearer ${signAccessToken({ sub, role: 'User' }, app.auth.secret, seconds)}`;
+    const forged = (sub: string, seconds = 900) => `Bearer ${signAccessToken(sub, app.auth.secret, seconds)}`;
     const ownToken = own?.token ?? forged(NONE).slice(7);
     const tricks: Record<TokenTrick, () => string> = {
       'garbage token': () => 'Bearer not.a.token',

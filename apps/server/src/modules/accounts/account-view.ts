@@ -7,7 +7,7 @@ import { type Account, accounts, churches } from '../../db/schema.ts';
 export function toPublicAccount(account: Account, churchName: string | null): PublicAccount {
   return {
     id: account.id,
-    title: account.title,
+    title: account.title ?? '',
     firstName: account.firstName,
     lastName: account.lastName,
     fullName: `${account.firstName} ${account.lastName}`.trim(),

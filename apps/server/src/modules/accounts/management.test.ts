@@ -14,6 +14,7 @@ import {
 } from '../../../test/app.ts';
 import { accounts, churches, downloads } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
+import { emailTaken } from '../../original-words.ts';
 
 useAccountsApp();
 
@@ -200,7 +201,7 @@ describe('PUT /api/accounts/updateUser/:id', () => {
     const response = await admin.request('PUT', `/api/accounts/updateUser/${target.account.id}`, {
       email: other.account.email.toUpperCase(),
     });
-    expectMessage(response, 409, ACCOUNT_MESSAGES.emailTaken);
+    expectMessage(response, 409, emailTaken(other.account.email, true));
   });
 });
 
@@ -266,7 +267,7 @@ describe('accounts written at the same moment', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, create));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const answer of answers.filter((one) => one.statusCode === 409)) {
-      expect(answer.json()).toEqual(errorBody(ACCOUNT_MESSAGES.emailTaken));
+      expect(answer.json()).toEqual(errorBody(emailTaken('same.time@example.org', false)));
     }
   });
 
@@ -279,6 +280,9 @@ describe('accounts written at the same moment', () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json()).toEqual(errorBody(emailTaken('moved.together@example.org', true)));
+    }
   });
 });
 
@@ -431,7 +435,7 @@ describe('DELETE /api/accounts/:id', () => {
   it('refuses to delete one’s own account without its password: a stolen access token is not enough', async () => {
     const user = await loginAs(app, 'User');
     const url = `/api/accounts/${user.account.id}`;
-    expectMessage(await user.request('DELETE', url), 400, ACCOUNT_MESSAGES.currentPasswordRequired);
+    expectMessage(await user.request('DELETE', url), 400, ACCOUNT_MESSAGES.deleteConfirmRequired);
     const elsewhere = { ...user.headers, origin: 'https://front-end.example.org' };
     expect((await app.inject({ method: 'DELETE', url, headers: elsewhere })).statusCode).toBe(400);
     expect(await app.db.select().from(accounts).where(eq(accounts.id, user.account.id))).toHaveLength(1);

@@ -15,6 +15,7 @@ import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, churches } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors.ts';
+import { emailTaken } from '../../original-words.ts';
 import type { Caller } from '../../plugins/auth/auth.ts';
 import { hashPassword, verifyPassword } from '../../plugins/auth/passwords.ts';
 import { orConflict } from '../records.ts';
@@ -34,10 +35,11 @@ export async function checkChurch(db: Database, churchId: string | null | undefi
   if (!church) throw new BadRequest(ACCOUNT_MESSAGES.churchNotFound);
 }
 
+/** Refuses an address another account has; `exceptId` is the account whose address changes. */
 async function checkEmailFree(db: Database, email: string, exceptId?: string) {
   const condition = exceptId ? and(eq(accounts.email, email), ne(accounts.id, exceptId)) : eq(accounts.email, email);
   const [taken] = await db.select({ id: accounts.id }).from(accounts).where(condition);
-  if (taken) throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
+  if (taken) throw new Conflict(emailTaken(email, exceptId !== undefined));
 }
 
 /** Admins may not touch Super Admins or make one; everyone else only themselves. */
@@ -48,9 +50,9 @@ function assertMayManage(caller: Caller, target: Pick<Account, 'id' | 'role'>) {
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
 }
 
-/** People changing their own password or e-mail, or deleting their account, prove it is them. */
-async function confirmOwnPassword(target: Account, currentPassword: string | undefined) {
-  if (!currentPassword) throw new BadRequest(ACCOUNT_MESSAGES.currentPasswordRequired);
+/** People changing their own password or e-mail, or deleting their account, prove it is them; `missing` asks for it. */
+async function confirmOwnPassword(target: Account, currentPassword: string | undefined, missing: string) {
+  if (!currentPassword) throw new BadRequest(missing);
   if (!(await verifyPassword(target.passwordHash, currentPassword))) {
     throw new BadRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
   }
@@ -98,7 +100,7 @@ export async function createAccount(db: Database, caller: Caller, input: z.outpu
         verifiedAt: input.isVerified ? new Date() : null,
       })
       .returning(),
-    ACCOUNT_MESSAGES.emailTaken,
+    emailTaken(input.email, false),
   );
   return (await findPublicAccount(db, (created as Account).id)) as PublicAccount;
 }
@@ -123,7 +125,9 @@ export async function updateAccount(
     throw new Forbidden(ACCOUNT_MESSAGES.superAdminOnly);
   }
   const passwordChanged = Boolean(input.password);
-  if (self && (passwordChanged || emailChanges)) await confirmOwnPassword(target, input.currentPassword);
+  if (self && (passwordChanged || emailChanges)) {
+    await confirmOwnPassword(target, input.currentPassword, ACCOUNT_MESSAGES.currentPasswordRequired);
+  }
   if (emailChanges) await checkEmailFree(db, input.email as string, target.id);
   if (input.church !== undefined) await checkChurch(db, input.church);
 
@@ -145,16 +149,14 @@ export async function updateAccount(
   };
   // Saving an unchanged form sends nothing to set: the account stays as it is.
   if (Object.values(changes).some((value) => value !== undefined)) {
-    await orConflict(db.update(accounts).set(changes).where(eq(accounts.id, target.id)), ACCOUNT_MESSAGES.emailTaken);
+    await orConflict(
+      db.update(accounts).set(changes).where(eq(accounts.id, target.id)),
+      emailTaken(input.email ?? target.email, true),
+    );
   }
   return { account: (await findPublicAccount(db, target.id)) as PublicAccount, passwordChanged };
 }
 
-/**
- * Deletes an account; its downloads stay in the statistics without it. People deleting their own account
- * confirm it with their password when they send one (the web app always does; clients of the original
- * API send no body).
- */
 /**
  * Deletes an account. One's own needs its password, except from a front end on another site that CORS_ORIGINS
  * admits (`passwordOptional`): clients of the original API delete without one.
@@ -168,7 +170,7 @@ export async function deleteAccount(
   const target = await load(db, id);
   assertMayManage(caller, target);
   if (caller.id === target.id && (currentPassword !== undefined || !passwordOptional)) {
-    await confirmOwnPassword(target, currentPassword);
+    await confirmOwnPassword(target, currentPassword, ACCOUNT_MESSAGES.deleteConfirmRequired);
   }
   if (target.role === 'Super Admin') {
     const [superAdmins] = await db.select({ n: count() }).from(accounts).where(eq(accounts.role, 'Super Admin'));

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   app,
   churchId,
+  FRONT_END,
   linkToken,
+  mailedLink,
   post,
   refreshWith,
   registration,
@@ -16,6 +18,9 @@ import { accounts, accountTokens } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
 
 useAccountsApp();
+
+/** The portal's own pages in English, where mailed links go unless a front end CORS_ORIGINS names asked. */
+const PORTAL_EN = 'http://localhost:4000/en';
 
 describe('POST /api/accounts/register', () => {
   it('takes the original accounts API’s body: no isMember means a visitor, who needs no church', async () => {
@@ -114,6 +119,29 @@ describe('POST /api/accounts/register', () => {
   it('accepts real-world addresses with long endings', async () => {
     const response = await post('/api/accounts/register', registration('pastor@grace.church'));
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('mailed links', () => {
+  it.each([
+    ['to the front end that asked, when CORS_ORIGINS names it, at the original API’s paths', FRONT_END, FRONT_END],
+    ['to the portal, in the mail’s language, from any other origin', 'https://elsewhere.example.net', PORTAL_EN],
+    ['to the portal, in the mail’s language, from no origin', undefined, PORTAL_EN],
+  ])('go %s: verify, already registered, reset and password changed', async (_case, origin, base) => {
+    const headers = origin === undefined ? undefined : { origin };
+    const email = `links.${sent.length}.${Date.now()}@example.org`;
+    await post('/api/accounts/register', registration(email), headers);
+    await post('/api/accounts/register', registration(email), headers);
+    await post('/api/accounts/forgot-password', { email }, headers);
+    const token = linkToken(sent[2]);
+    const password = 'Linked-pass-1';
+    await post('/api/accounts/reset-password', { token, password, confirmPassword: password }, headers);
+    expect(sent.map(mailedLink)).toEqual([
+      `${base}/account/verify-email?token=${linkToken(sent[0])}`,
+      `${base}/account/reset-password?token=${linkToken(sent[1])}`,
+      `${base}/account/reset-password?token=${token}`,
+      `${base}/account/forgot-password`,
+    ]);
   });
 });
 

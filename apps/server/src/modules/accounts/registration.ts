@@ -10,6 +10,7 @@ import {
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { type Config, isListedFrontEnd } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, accountTokens } from '../../db/schema.ts';
 import { BadRequest, HttpError } from '../../errors.ts';
@@ -22,15 +23,28 @@ import { revokeAllSessions } from './sessions.ts';
 
 type Purpose = 'verify-email' | 'reset-password';
 const HOURS: Record<Purpose, number> = { 'verify-email': VERIFY_TOKEN_HOURS, 'reset-password': RESET_TOKEN_HOURS };
-const PAGES: Record<Purpose, string> = {
+/** The pages mailed links open, at the paths the original API's front ends have them too. */
+const PAGES = {
   'verify-email': '/account/verify-email',
   'reset-password': '/account/reset-password',
-};
+  'forgot-password': '/account/forgot-password',
+} as const;
+type Page = (typeof PAGES)[keyof typeof PAGES];
+
+/**
+ * Where the mails of a request link to: the front end that sent it, when CORS_ORIGINS names its origin, at the
+ * original API's paths (`{origin}/account/verify-email`); else this portal, in the mail's language
+ * (`{PUBLIC_URL}/fr/account/verify-email`). Any other origin could be forged, to send a reset token elsewhere.
+ */
+export const mailedLinks =
+  (config: Pick<Config, 'publicUrl' | 'corsOrigins'>, origin: string | undefined) => (page: Page, locale: Locale) =>
+    isListedFrontEnd(config, origin) ? `${origin}${page}` : `${config.publicUrl}/${locale}${page}`;
 
 export interface MailContext {
   db: Database;
   mail: FastifyInstance['mail'];
-  publicUrl: string;
+  /** The address of a page for a mail in that language (mailedLinks). */
+  link: ReturnType<typeof mailedLinks>;
   log: FastifyInstance['log'];
   /** The language of the request's browser: the mails' for an account that chose none. */
   locale: Locale;
@@ -91,11 +105,6 @@ const recipient = (context: MailContext, account: Addressee): Recipient => ({
   locale: account.locale ?? context.locale,
 });
 
-/** A page of the web app in the mail's language: /fr/account/reset-password. */
-const pageUrl = (context: MailContext, to: Recipient, page: string) => `${context.publicUrl}/${to.locale}${page}`;
-
-const FORGOT_PASSWORD_PAGE = '/account/forgot-password';
-
 /**
  * Registers an account; the answer is the same whether or not the address was already registered, and so is
  * the work before it: the password hashed, the address looked up, an insert tried (a taken address stops it),
@@ -131,7 +140,7 @@ export async function register(context: MailContext, parsed: z.output<typeof reg
   const purpose: Purpose = created ? 'verify-email' : 'reset-password';
   const token = await createToken(db, account.id, purpose);
   const to = recipient(context, { ...account, locale: account.locale ?? parsed.locale ?? null });
-  const url = `${pageUrl(context, to, PAGES[purpose])}?token=${token}`;
+  const url = `${context.link(PAGES[purpose], to.locale)}?token=${token}`;
   const mail = created ? verificationMail(to, url, VERIFY_TOKEN_HOURS) : alreadyRegisteredMail(to, url);
   if (!(await sentWithin(context, mail))) {
     // Nothing is kept of a new account, so that registering again works as the first time did.
@@ -195,7 +204,7 @@ export async function forgotPassword(context: MailContext, email: string) {
   // The token is written after answering too, so a known address answers as fast as an unknown one.
   const to = recipient(context, account);
   const mail = createToken(context.db, account.id, 'reset-password').then((token) =>
-    resetMail(to, `${pageUrl(context, to, PAGES['reset-password'])}?token=${token}`, RESET_TOKEN_HOURS),
+    resetMail(to, `${context.link(PAGES['reset-password'], to.locale)}?token=${token}`, RESET_TOKEN_HOURS),
   );
   sendInBackground(context, mail);
 }
@@ -238,5 +247,5 @@ export async function afterPasswordChange(context: MailContext, account: Pick<Ac
     );
   await revokeAllSessions(context.db, account.id);
   const to = recipient(context, account);
-  sendInBackground(context, passwordChangedMail(to, pageUrl(context, to, FORGOT_PASSWORD_PAGE)));
+  sendInBackground(context, passwordChangedMail(to, context.link(PAGES['forgot-password'], to.locale)));
 }

@@ -20,7 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import { type Config, isListedFrontEnd } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
 import { requestLocale } from '../../i18n.ts';
@@ -38,6 +38,7 @@ import {
   afterPasswordChange,
   forgotPassword,
   type MailContext,
+  mailedLinks,
   register,
   resetPassword,
   validateResetToken,
@@ -95,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const mailContext = (request: FastifyRequest): MailContext => ({
     db: app.db,
     mail: app.mail,
-    publicUrl: config.publicUrl,
+    link: mailedLinks(config, request.headers.origin),
     log: app.log,
     locale: requestLocale(request),
   });
@@ -194,7 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         tags,
         summary:
-          'Sign out: end the session of the refresh cookie (or of `token`, for clients that keep it) and clear the cookie; the body may be empty',
+          'Sign out: end the session of the refresh cookie (or of `token`, for clients that keep it) and clear the cookie; the body may be empty, but without either there is nothing to end (400)',
         // A browser's fetch with an empty string body sends it as text/plain: nothing, too.
         body: z.preprocess(
           (body) => (body === '' ? null : body),
@@ -371,10 +372,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request, reply) => {
-      const origin = request.headers.origin;
       await deleteAccount(app.db, app.auth.caller(request), request.params.id, {
         currentPassword: request.body?.currentPassword,
-        passwordOptional: origin !== undefined && config.corsOrigins.includes(origin),
+        passwordOptional: isListedFrontEnd(config, request.headers.origin),
       });
       // Its download links stop working at once, in every instance (they keep which accounts exist).
       await app.lists.clear();

@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_SECONDS, ACCOUNT_MESSAGES, REFRESH_TOKEN_DAYS, type Sessio
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accounts, refreshTokens } from '../../db/schema.ts';
-import { Unauthorized } from '../../errors.ts';
+import { BadRequest, Unauthorized } from '../../errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../plugins/auth/passwords.ts';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken } from '../../plugins/auth/tokens.ts';
 import { findPublicAccount } from './account-view.ts';
@@ -46,7 +46,7 @@ async function issue(db: Database, secret: string, accountId: string, familyId: 
       userAgent: client.userAgent,
     })
     .returning({ id: refreshTokens.id });
-  const jwtToken = signAccessToken({ sub: account.id, role: account.role }, secret, ACCESS_TOKEN_SECONDS);
+  const jwtToken = signAccessToken(account.id, secret, ACCESS_TOKEN_SECONDS);
   return { session: { ...account, jwtToken }, refreshToken: token, refreshExpires, tokenId: row?.id };
 }
 
@@ -149,9 +149,12 @@ async function familyIsLive(db: Database, familyId: string) {
   return live !== undefined;
 }
 
-/** Signs out: ends the session the token belongs to, with every token its refreshes made. */
+/**
+ * Signs out: ends the session the token belongs to, with every token its refreshes made. Without a token there
+ * is nothing to end (400, as the original API answers); one already ended or unknown is ended, so that is no error.
+ */
 export async function revoke(db: Database, token: string | undefined): Promise<void> {
-  if (!token) return;
+  if (!token) throw new BadRequest(ACCOUNT_MESSAGES.tokenRequired);
   const [found] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)

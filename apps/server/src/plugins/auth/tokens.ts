@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Role } from '@portal/contract';
 
 /** A random value for a link or cookie, and the hash that is all the database keeps of it. */
 export function newOpaqueToken(): { token: string; hash: string } {
@@ -12,8 +11,9 @@ export function hashOpaqueToken(token: string): string {
 }
 
 export interface AccessClaims {
+  /** The account's id; `id` says it again, as the original accounts API's tokens do. */
   sub: string;
-  role: Role;
+  id: string;
   iat: number;
   exp: number;
   /** Issue time in milliseconds: `iat` is whole seconds, too coarse to tell a token from a password change. */
@@ -26,17 +26,14 @@ function sign(input: string, secret: string) {
   return createHmac('sha256', secret).update(input).digest('base64url');
 }
 
-/** An HS256 JWT carrying the account id (`sub`) and role, valid for `lifetimeSeconds`. */
-export function signAccessToken(
-  claims: { sub: string; role: Role },
-  secret: string,
-  lifetimeSeconds: number,
-  now = Date.now(),
-): string {
+/**
+ * An HS256 JWT for the account, valid for `lifetimeSeconds`: the original accounts API's claims (`sub` and `id`,
+ * `iat`, `exp`) and `iatMs`. No role: every request reads the account's role as it is now.
+ */
+export function signAccessToken(accountId: string, secret: string, lifetimeSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
-  const payload = Buffer.from(JSON.stringify({ ...claims, iat, iatMs: now, exp: iat + lifetimeSeconds })).toString(
-    'base64url',
-  );
+  const claims = { sub: accountId, id: accountId, iat, iatMs: now, exp: iat + lifetimeSeconds };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${header}.${payload}.${sign(`${header}.${payload}`, secret)}`;
 }
 

@@ -44,7 +44,7 @@ const CURRENT_PASSWORD_MESSAGES: readonly string[] = [
 ];
 
 const valuesOf = (user: SessionUser): ProfileValues => ({
-  title: (user.title as ProfileValues['title']) ?? DEFAULT_TITLE,
+  title: user.title || DEFAULT_TITLE,
   firstName: user.firstName,
   lastName: user.lastName,
   email: user.email,

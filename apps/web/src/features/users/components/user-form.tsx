@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Account,
-  grantableRoles,
-  TITLES,
-  type Title,
-  type UpdateAccountRequest,
-  updateAccountSchema,
-} from '@portal/contract';
+import { type Account, grantableRoles, TITLES, type UpdateAccountRequest, updateAccountSchema } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -51,7 +44,7 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
   const { control, register, handleSubmit, formState } = useForm<UpdateAccountRequest, unknown, AccountChanges>({
     resolver: zodResolver(updateAccountSchema),
     defaultValues: {
-      title: (account.title as Title | null) ?? undefined,
+      title: account.title || undefined,
       firstName: account.firstName,
       lastName: account.lastName,
       email: account.email,

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   FILE_MESSAGES,
   LANGUAGE_MESSAGES,
@@ -9,6 +9,7 @@ import {
 import { makePdf } from '../../server/test/files.ts';
 import { expect } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { say } from './support/catalogue.ts';
 import { EDITION_YEAR as YEAR } from './support/editions.ts';
 import { freshTest as test } from './support/fresh-portal.ts';
 import { signInAs } from './support/session.ts';
@@ -140,3 +141,57 @@ test.describe('at 360 px', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+// In French, whose words are longer: "Choisir la langue", "novembre".
+const FRENCH = (name: string) => say('fr', name);
+
+/** Eleven files in the French import dialog: ten named as the README says, one the dialog cannot read. */
+async function pickEleven(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('portal.locale', 'fr'));
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/file-list');
+  await page.getByRole('button', { name: FRENCH('files.import') }).click();
+  const dialog = page.getByRole('dialog', { name: FRENCH('files.upload.title') });
+  const names = [
+    ...Array.from({ length: 10 }, (_, index) => `Teevo_${index % 2 ? 'French' : 'English'}_${YEAR}_${index + 1}.pdf`),
+    'edition.pdf',
+  ];
+  await dialog.locator('input[type=file]').setInputFiles(names.map(pdf));
+  await expect(dialog.getByRole('listitem')).toHaveCount(11);
+  return dialog;
+}
+
+/** The dropdowns of the dialog whose words are cut off (an ellipsis), by what they show. */
+const cutOff = (dialog: Locator) =>
+  dialog
+    .locator('.p-dropdown-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+
+for (const width of [1366, 360]) {
+  test(`the import dialog at ${width} px shows every field of its files whole, in French`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 768 });
+    const dialog = await pickEleven(page);
+    const row = dialog.getByRole('listitem').filter({ hasText: `Teevo_French_${YEAR}_2.pdf` });
+    await expect(row.locator('.p-dropdown-label')).toHaveText(['Teevo', 'French', String(YEAR), 'février']);
+    await expect(
+      dialog.getByRole('listitem').filter({ hasText: 'edition.pdf' }).locator('.p-dropdown-label'),
+    ).toHaveText(
+      [
+        'files.fields.selectBook',
+        'files.fields.selectLanguage',
+        'files.fields.selectYear',
+        'files.fields.selectMonth',
+      ].map(FRENCH),
+    );
+    expect(await cutOff(dialog)).toEqual([]);
+    const tops = await row
+      .locator('.p-dropdown')
+      .evaluateAll((dropdowns) => dropdowns.map((dropdown) => Math.round(dropdown.getBoundingClientRect().top)));
+    // On a desktop a row per file, its four fields side by side; on a phone one under the other.
+    expect(new Set(tops).size).toBe(width === 1366 ? 1 : 4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

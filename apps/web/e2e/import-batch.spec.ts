@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   FILE_MESSAGES,
+  type FileRecord,
   LANGUAGE_MESSAGES,
   languageNotAddedMessage,
   replacesMessage,
@@ -12,7 +13,7 @@ import { seriousViolations } from './support/axe.ts';
 import { say } from './support/catalogue.ts';
 import { EDITION_YEAR as YEAR } from './support/editions.ts';
 import { freshTest as test } from './support/fresh-portal.ts';
-import { signInAs } from './support/session.ts';
+import { bearerOf, signInAs } from './support/session.ts';
 
 // One portal for the file, in this order: its first screens with nothing set up, then the imports.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -46,6 +47,29 @@ test('a fresh install: File List and Languages say what to do first', async ({ p
   await expect(page).toHaveURL('/admin/languages');
   await expect(page.getByRole('table', { name: 'Languages' }).getByText(LANGUAGE_MESSAGES.none)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+const firstStep = (page: Page) => page.getByRole('region', { name: say('en', 'stats.firstStep.title') });
+
+test('a fresh install: the statistics say what to do first', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(firstStep(page)).toContainText(say('en', 'stats.firstStep.languages'));
+  await expect(firstStep(page).getByRole('link', { name: 'Migration' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await firstStep(page).getByRole('link', { name: 'Languages' }).click();
+  await expect(page).toHaveURL('/admin/languages');
+});
+
+test('a fresh install: the statistics offer a Super Admin the migration from the legacy portal', async ({ page }) => {
+  await signInAs(page, 'Super Admin');
+  await page.goto('/');
+  await expect(firstStep(page)).toContainText(say('en', 'stats.firstStep.migration'));
+  await firstStep(page).getByRole('link', { name: 'Migration' }).click();
+  await expect(page).toHaveURL('/admin/migrate');
 });
 
 test("a fresh install: the README's example file offers to add its language, then uploads", async ({ page }) => {
@@ -195,3 +219,22 @@ for (const width of [1366, 360]) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('once editions are in, the statistics have no first step; without any, they say to import them', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Downloads per language' })).toBeVisible();
+  await expect(firstStep(page)).toHaveCount(0);
+
+  const headers = await bearerOf(request);
+  const files = (await (await request.get('/api/files', { headers })).json()) as FileRecord[];
+  for (const file of files) expect((await request.delete(`/api/files/${file._id}`, { headers })).status()).toBe(200);
+  await page.reload();
+  await expect(firstStep(page)).toContainText(say('en', 'stats.firstStep.files'));
+  await expect(firstStep(page).getByRole('link', { name: 'Languages' })).toHaveCount(0);
+  await firstStep(page).getByRole('link', { name: 'File List' }).click();
+  await expect(page).toHaveURL('/admin/file-list');
+});

@@ -11,6 +11,8 @@
  * first open in the context fetches pdf.js, its second finds it cached. The reader's time from its first
  * range to page 1 less the reference's is what the network path (the portal's answers to the ranges and
  * their round trips) adds. Medians are printed. Build the web app first (npm run build).
+ * Last, night mode's cost on page 1 (components/pdf-page.tsx): drawn with and without pdf.js recording its image
+ * areas (recordImages), and the images then copied onto the canvas over the page, from documents opened afresh.
  * Run: node bench/reader.ts   (READER_RUNS=9 for more rounds; the embedded database, or with DATABASE_URL a
  * scratch database made on that server and dropped)
  */
@@ -135,6 +137,44 @@ window.drawPageOne = async (width) => {
   await page.render({ canvas, viewport }).promise;
   return { time: performance.now() - start, bytes };
 };
+// Night mode's cost (components/pdf-page.tsx): page 1 drawn by a document opened afresh (pdf.js records a page's
+// image areas once) with or without recordImages, and then the images copied, cut to their areas, onto a canvas.
+window.drawPageOneForNight = async (width, recordImages) => {
+  const range = new BlobTransport(blob.size, new Uint8Array(await blob.slice(0, ${CHUNK_BYTES}).arrayBuffer()));
+  const loading = getDocument({ range, rangeChunkSize: ${CHUNK_BYTES}, disableAutoFetch: true, disableStream: true });
+  const page = await (await loading.promise).getPage(1);
+  const viewport = page.getViewport({ scale: (width / page.getViewport({ scale: 1 }).width) * devicePixelRatio });
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.floor(viewport.width);
+  canvas.height = Math.floor(viewport.height);
+  const start = performance.now();
+  await page.render({ canvas, viewport, recordImages }).promise;
+  const render = performance.now() - start;
+  let copy = 0;
+  const areas = page.imageCoordinates ?? [];
+  if (recordImages && areas.length > 0) {
+    const copyStart = performance.now();
+    const overlay = document.createElement('canvas');
+    overlay.width = canvas.width;
+    overlay.height = canvas.height;
+    const context = overlay.getContext('2d');
+    context.beginPath();
+    for (let at = 0; at + 5 < areas.length; at += 6) {
+      const [x0, y0, x1, y1, x2, y2] = [0, 1, 2, 3, 4, 5].map((i) => areas[at + i] * (i % 2 ? canvas.height : canvas.width));
+      context.moveTo(x0, y0);
+      context.lineTo(x2, y2);
+      context.lineTo(x1 + x2 - x0, y1 + y2 - y0);
+      context.lineTo(x1, y1);
+      context.closePath();
+    }
+    context.clip();
+    context.drawImage(canvas, 0, 0);
+    context.getImageData(0, 0, 1, 1);
+    copy = performance.now() - copyStart;
+  }
+  await loading.destroy();
+  return { render, copy, images: areas.length / 6 };
+};
 </script>`;
   const immutable = 'public, max-age=31536000, immutable';
   const files: Record<string, [string, Buffer | string, string]> = {
@@ -171,6 +211,41 @@ async function drawFromBlob(context: BrowserContext, url: string, width: number)
       (width) => (window as unknown as { drawPageOne: (width: number) => Promise<BlobDraw> }).drawPageOne(width),
       width,
     );
+  } finally {
+    await page.close();
+  }
+}
+
+interface NightDraw {
+  /** page.render of page 1, ms. */
+  render: number;
+  /** The images copied onto the overlay, ms. */
+  copy: number;
+  images: number;
+}
+
+/** Page 1 drawn `RUNS` times each way, turn about, by documents opened afresh from the Blob. */
+async function nightCost(context: BrowserContext, url: string, width: number) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => 'drawPageOneForNight' in window);
+    const draw = (recordImages: boolean) =>
+      page.evaluate(
+        ({ width, recordImages }) =>
+          (
+            window as unknown as { drawPageOneForNight: (width: number, record: boolean) => Promise<NightDraw> }
+          ).drawPageOneForNight(width, recordImages),
+        { width, recordImages },
+      );
+    await draw(true);
+    const plain: NightDraw[] = [];
+    const recorded: NightDraw[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      plain.push(await draw(false));
+      recorded.push(await draw(true));
+    }
+    return { plain, recorded };
   } finally {
     await page.close();
   }
@@ -250,6 +325,18 @@ try {
     console.log(
       `network path adds, ${open}: ${(reader - blob).toFixed(0)} ms (first range to page 1: ${(reader / blob).toFixed(2)}× the Blob's)`,
     );
+  }
+
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const width = rounds[0]?.warm.reader.width ?? VIEWPORT.width;
+    const { plain, recorded } = await nightCost(context, reference.url, width);
+    const renders = (draws: NightDraw[]) => median(draws.map((draw) => draw.render));
+    console.log(
+      `\nnight mode, page 1 (${recorded[0]?.images ?? 0} image) drawn ${width.toFixed(0)} px wide, medians of ${RUNS}: render ${ms(renders(plain)).trim()} without recordImages, ${ms(renders(recorded)).trim()} with; the images copied onto the overlay ${median(recorded.map((draw) => draw.copy)).toFixed(1)} ms`,
+    );
+  } finally {
+    await context.close();
   }
 } finally {
   await browser.close();

@@ -45,6 +45,32 @@ export function makePdf(text: string, padding = 0): Buffer {
 }
 
 /**
+ * A one-page PDF with `text` at the top and, below it, a photo in two bands of colour, `[r, g, b]` each (sky over
+ * ground), 400 by 300 points at (106, 100): a reader's drawing of the photo can be checked pixel by pixel.
+ */
+export function makePhotoPdf(text: string, [sky, ground]: [number[], number[]]) {
+  const [width, height] = [40, 30];
+  const band = (colour: number[]) => Buffer.alloc((width * height * 3) / 2).map((_, index) => colour[index % 3] ?? 0);
+  const pixels = Buffer.concat([band(sky), band(ground)]);
+  const content = `BT /F1 28 Tf 72 720 Td (${pdfText(text)}) Tj ET\nq 400 0 0 300 106 100 cm /Photo Do Q`;
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /Photo 6 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    FONT,
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`,
+        'latin1',
+      ),
+      pixels,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+  ]);
+}
+
+/**
  * A PDF of `pages` pages of about `bytes` in all, laid out as a real edition is: each page's words and its
  * photo (random pixels, which nothing can compress) follow one another from the start of the file, the
  * cross-reference table at its end. Page N says "Page N", so a reader's drawing of it can be checked.

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   FILE_MESSAGES,
+  type FileRecord,
   LANGUAGE_MESSAGES,
   languageNotAddedMessage,
   replacesMessage,
@@ -9,9 +10,10 @@ import {
 import { makePdf } from '../../server/test/files.ts';
 import { expect } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { say } from './support/catalogue.ts';
 import { EDITION_YEAR as YEAR } from './support/editions.ts';
 import { freshTest as test } from './support/fresh-portal.ts';
-import { signInAs } from './support/session.ts';
+import { bearerOf, signInAs } from './support/session.ts';
 
 // One portal for the file, in this order: its first screens with nothing set up, then the imports.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -45,6 +47,29 @@ test('a fresh install: File List and Languages say what to do first', async ({ p
   await expect(page).toHaveURL('/admin/languages');
   await expect(page.getByRole('table', { name: 'Languages' }).getByText(LANGUAGE_MESSAGES.none)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+const firstStep = (page: Page) => page.getByRole('region', { name: say('en', 'stats.firstStep.title') });
+
+test('a fresh install: the statistics say what to do first', async ({ page }) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(firstStep(page)).toContainText(say('en', 'stats.firstStep.languages'));
+  await expect(firstStep(page).getByRole('link', { name: 'Migration' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await firstStep(page).getByRole('link', { name: 'Languages' }).click();
+  await expect(page).toHaveURL('/admin/languages');
+});
+
+test('a fresh install: the statistics offer a Super Admin the migration from the legacy portal', async ({ page }) => {
+  await signInAs(page, 'Super Admin');
+  await page.goto('/');
+  await expect(firstStep(page)).toContainText(say('en', 'stats.firstStep.migration'));
+  await firstStep(page).getByRole('link', { name: 'Migration' }).click();
+  await expect(page).toHaveURL('/admin/migrate');
 });
 
 test("a fresh install: the README's example file offers to add its language, then uploads", async ({ page }) => {
@@ -139,4 +164,77 @@ test.describe('at 360 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+// In French, whose words are longer: "Choisir la langue", "novembre".
+const FRENCH = (name: string) => say('fr', name);
+
+/** Eleven files in the French import dialog: ten named as the README says, one the dialog cannot read. */
+async function pickEleven(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('portal.locale', 'fr'));
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/file-list');
+  await page.getByRole('button', { name: FRENCH('files.import') }).click();
+  const dialog = page.getByRole('dialog', { name: FRENCH('files.upload.title') });
+  const names = [
+    ...Array.from({ length: 10 }, (_, index) => `Teevo_${index % 2 ? 'French' : 'English'}_${YEAR}_${index + 1}.pdf`),
+    'edition.pdf',
+  ];
+  await dialog.locator('input[type=file]').setInputFiles(names.map(pdf));
+  await expect(dialog.getByRole('listitem')).toHaveCount(11);
+  return dialog;
+}
+
+/** The dropdowns of the dialog whose words are cut off (an ellipsis), by what they show. */
+const cutOff = (dialog: Locator) =>
+  dialog
+    .locator('.p-dropdown-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+
+for (const width of [1366, 360]) {
+  test(`the import dialog at ${width} px shows every field of its files whole, in French`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 768 });
+    const dialog = await pickEleven(page);
+    const row = dialog.getByRole('listitem').filter({ hasText: `Teevo_French_${YEAR}_2.pdf` });
+    await expect(row.locator('.p-dropdown-label')).toHaveText(['Teevo', 'French', String(YEAR), 'février']);
+    await expect(
+      dialog.getByRole('listitem').filter({ hasText: 'edition.pdf' }).locator('.p-dropdown-label'),
+    ).toHaveText(
+      [
+        'files.fields.selectBook',
+        'files.fields.selectLanguage',
+        'files.fields.selectYear',
+        'files.fields.selectMonth',
+      ].map(FRENCH),
+    );
+    expect(await cutOff(dialog)).toEqual([]);
+    const tops = await row
+      .locator('.p-dropdown')
+      .evaluateAll((dropdowns) => dropdowns.map((dropdown) => Math.round(dropdown.getBoundingClientRect().top)));
+    // On a desktop a row per file, its four fields side by side; on a phone one under the other.
+    expect(new Set(tops).size).toBe(width === 1366 ? 1 : 4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('once editions are in, the statistics have no first step; without any, they say to import them', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'Admin');
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Downloads per language' })).toBeVisible();
+  await expect(firstStep(page)).toHaveCount(0);
+
+  const headers = await bearerOf(request);
+  const files = (await (await request.get('/api/files', { headers })).json()) as FileRecord[];
+  for (const file of files) expect((await request.delete(`/api/files/${file._id}`, { headers })).status()).toBe(200);
+  await page.reload();
+  await expect(firstStep(page)).toContainText(say('en', 'stats.firstStep.files'));
+  await expect(firstStep(page).getByRole('link', { name: 'Languages' })).toHaveCount(0);
+  await firstStep(page).getByRole('link', { name: 'File List' }).click();
+  await expect(page).toHaveURL('/admin/file-list');
 });

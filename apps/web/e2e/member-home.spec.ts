@@ -255,6 +255,53 @@ test.describe('on a wide screen', () => {
   });
 });
 
+test('an edition uploaded before its month shows as next month’s, above this month’s, and not as an earlier one', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { language, year, month, last } = await memberReading(page, 'Akan', {
+    thisMonth: ['Teevo'],
+    lastMonth: 'Take5',
+  });
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  // Uploaded by a request context of its own: the page's holds the member's session cookie.
+  const early = await uploadThroughApi(request, next.month, makePdf('next Teevo'), 'Teevo', {
+    language,
+    year: next.year,
+  });
+  const nextWhen = `${monthName(next.month)} ${next.year}`;
+
+  await page.goto('/');
+  const nextMonth = page.getByRole('region', { name: 'Next month' });
+  await expect(nextMonth.locator('.edition-card')).toHaveCount(1);
+  await expect(
+    nextMonth.getByRole('button', { name: `Download now: Teevo in ${language}, ${nextWhen}` }),
+  ).toBeVisible();
+  await expect(nextMonth.getByRole('link', { name: `Read Teevo in ${language}, ${nextWhen}` })).toHaveAttribute(
+    'href',
+    `/user/read/${early._id}`,
+  );
+  const titles = await page.locator('.member-home h2').allTextContents();
+  expect(titles.indexOf('Next month')).toBe(titles.indexOf('This month') - 1);
+
+  // Below, the earlier editions go up to this month, as cards and in the table.
+  const earlierEditions = page.getByRole('region', { name: 'Earlier editions' });
+  await expect(earlierEditions.getByRole('heading', { name: `${monthName(last.month)} ${last.year}` })).toBeVisible();
+  await expect(earlierEditions.locator('.edition-card')).toHaveCount(1);
+  await expect(earlierEditions.getByRole('heading', { name: nextWhen })).toHaveCount(0);
+  await earlierEditions.getByRole('button', { name: 'Table' }).click();
+  const rows = earlierEditions.getByRole('table', { name: 'Editions' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: monthName(next.month) }).filter({ hasText: String(next.year) })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(nextMonth.locator('.edition-card')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

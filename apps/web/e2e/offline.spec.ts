@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ThisMonth } from '@portal/contract';
+import { formatFileSize, type ThisMonth } from '@portal/contract';
 import { makeEditionPdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
-import { catalogue } from './support/catalogue.ts';
+import { catalogue, say } from './support/catalogue.ts';
 import { ensureLanguage, uploadThroughApi } from './support/editions.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
@@ -116,6 +116,63 @@ test('saved editions open offline, an unsaved one needs a connection, and signin
     .getByRole('button', { name: /Ama Offline/ })
     .click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/en/dist');
+  await expect.poll(() => keptOnDevice(page)).toEqual({ saved: 0, reading: 0 });
+});
+
+const userMenuOf = (page: Page, name: RegExp) => page.getByRole('banner').getByRole('button', { name });
+
+test('before Sign Out, the user menu and the download panel say how many saved editions it removes, and their size', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { teevo, take5 } = await editions(request);
+  const member = await signInAs(page, 'User', { firstName: 'Kofi', lastName: 'Saver' });
+  await page.request.get(`/api/files/download/${teevo._id}`, { headers: await bearerOf(page.request, member) });
+  await page.goto('/');
+  const signOut = page.getByRole('menuitem', { name: /^Sign Out/ });
+
+  // Nothing saved: Sign Out says nothing more.
+  await userMenuOf(page, /Kofi Saver/).click();
+  await expect(signOut).toHaveAccessibleName('Sign Out');
+  await page.keyboard.press('Escape');
+
+  for (const edition of [teevo, take5]) {
+    await page
+      .getByRole('button', { name: new RegExp(`^Save ${edition.book_name} in ${edition.book_language}`) })
+      .click();
+  }
+  const saved = page.getByRole('region', { name: OFFLINE.title });
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  const both = say('en', 'menu.signOutRemoves', { count: 2, size: formatFileSize(teevo.file_size + take5.file_size) });
+  expect(both).toMatch(/^Removes the 2 editions saved on this device \(\d/);
+  await userMenuOf(page, /Kofi Saver/).click();
+  await expect(signOut).toHaveAccessibleName(`Sign Out. ${both}`);
+  await expect(signOut).toContainText(both);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await saved.getByRole('button', { name: new RegExp(`^Remove Take5 in ${take5.book_language}`) }).click();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  const one = say('en', 'menu.signOutRemoves', { count: 1, size: formatFileSize(teevo.file_size) });
+  expect(one).toMatch(/^Removes the edition saved on this device/);
+  await userMenuOf(page, /Kofi Saver/).click();
+  await expect(signOut).toHaveAccessibleName(`Sign Out. ${one}`);
+  await page.keyboard.press('Escape');
+
+  // The download panel's Sign Out says it too; on a phone, the menu's words fit.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/user/download');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveAccessibleDescription(one);
+  expect(await seriousViolations(page)).toEqual([]);
+  await userMenuOf(page, /Kofi Saver|Profile/).click();
+  await expect(signOut).toContainText(one);
+  const box = await page.locator('#user-menu').boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await signOut.click();
   await expect(page).toHaveURL('/en/dist');
   await expect.poll(() => keptOnDevice(page)).toEqual({ saved: 0, reading: 0 });
 });

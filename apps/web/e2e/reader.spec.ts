@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type FileRecord, type MyCounts, monthName } from '@portal/contract';
-import { makeEditionPdf } from '../../server/test/files.ts';
+import { makeEditionPdf, makePhotoPdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { choose } from './support/dropdown.ts';
@@ -117,6 +117,65 @@ test('pages turn with the buttons, the keys and the page number; night mode and 
   await expect(drawnPage(page, 6)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Night mode' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('Page', { exact: true })).toHaveValue('6');
+});
+
+/** The colours seen at points of an element, given as shares of its width and height: a screenshot's pixels. */
+async function coloursAt(page: Page, element: Locator, points: [number, number][]) {
+  const png = (await element.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ png, points }) => {
+      const bytes = Uint8Array.from(atob(png), (char) => char.charCodeAt(0));
+      const picture = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const context = new OffscreenCanvas(picture.width, picture.height).getContext(
+        '2d',
+      ) as OffscreenCanvasRenderingContext2D;
+      context.drawImage(picture, 0, 0);
+      return points.map(([x, y]) => [
+        ...context.getImageData(Math.floor(x * picture.width), Math.floor(y * picture.height), 1, 1).data.slice(0, 3),
+      ]);
+    },
+    { png, points },
+  );
+}
+
+const SKY = [135, 206, 235];
+const GROUND = [230, 120, 30];
+
+test('night mode darkens the paper and lightens the ink, and leaves a photo’s colours as they are', async ({
+  page,
+}) => {
+  made += 1;
+  const language = `Night ${Date.now()}-${made}`;
+  await ensureLanguage(page.request, language);
+  const pdf = makePhotoPdf('A page with a photo', [SKY, GROUND]);
+  const edition = await uploadThroughApi(page.request, 1, pdf, 'Teevo', { language, year: EDITION_YEAR });
+  await signInAs(page, 'User');
+  await page.goto(`/user/read/${edition._id}`);
+  await expect(drawnPage(page, 1)).toBeVisible();
+
+  // The photo fills 106 to 506 of the page's 612 points across, 392 to 692 of its 792 down: sky over ground.
+  const points: [number, number][] = [
+    [306 / 612, 467 / 792],
+    [306 / 612, 617 / 792],
+    [40 / 612, 300 / 792],
+  ];
+  const close = (seen: number[] = [], wanted: number[]) =>
+    seen.every((value, at) => Math.abs(value - (wanted[at] ?? 0)) <= 4);
+  /** The photo's two colours as they were drawn, and whether the paper is light or dark, as seen on the screen. */
+  const seen = async () => {
+    const [sky, ground, paper = []] = await coloursAt(page, drawnPage(page, 1), points);
+    const paperIs = Math.min(...paper) > 240 ? 'light' : Math.max(...paper) < 60 ? 'dark' : String(paper);
+    return { sky: close(sky, SKY) || String(sky), ground: close(ground, GROUND) || String(ground), paper: paperIs };
+  };
+  expect(await seen()).toEqual({ sky: true, ground: true, paper: 'light' });
+
+  await page.getByRole('button', { name: 'Night mode' }).click();
+  await expect.poll(seen).toEqual({ sky: true, ground: true, paper: 'dark' });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(seen).toEqual({ sky: true, ground: true, paper: 'dark' });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test("the download panel's Read opens the chosen edition in the reader", async ({ page }) => {

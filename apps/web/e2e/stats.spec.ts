@@ -4,6 +4,7 @@ import { MONTHS, STATS_MESSAGES } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { say } from './support/catalogue.ts';
 import { bearerOf, createAccount, signInAs } from './support/session.ts';
 
 let made = 0;
@@ -96,11 +97,11 @@ test('an Admin sees downloads per language in the figures, the table, the charts
   expect(csv.suggestedFilename()).toMatch(
     /^downloads-by-language_Book-one-[\d-]+_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/,
   );
-  const lines = (await readFile((await csv.path()) as string, 'utf8')).trim().split('\n');
+  const lines = (await readFile((await csv.path()) as string, 'utf8')).trimEnd().split('\n');
   const shown = await bodyRows(page).evaluateAll((rows) =>
     rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(',')),
   );
-  expect(lines).toEqual(['language,count', ...shown]);
+  expect(lines).toEqual(['\uFEFFlanguage,count', ...shown]);
   expect(shown).toEqual([`${lingala},3`, `${tswana},1`]);
 
   const pngDownload = page.waitForEvent('download');
@@ -186,11 +187,40 @@ test('an Admin’s download from the File Manager is left out of the statistics;
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/_with-staff\.csv$/);
-  expect(await readFile((await csv.path()) as string, 'utf8')).toBe(`language,count\n${lingala},4\n${tswana},1\n`);
+  expect(await readFile((await csv.path()) as string, 'utf8')).toBe(
+    `\uFEFFlanguage,count\n${lingala},4\n${tswana},1\n`,
+  );
 
   await page.getByLabel('Include staff downloads').uncheck();
   await expect(bodyRows(page)).toHaveText([`${lingala}3`, `${tswana}1`]);
 });
+
+// Where numbers take a decimal comma, a spreadsheet splits CSV files at semicolons; elsewhere at commas.
+for (const [locale, separator] of [
+  ['fr', ';'],
+  ['sw', ','],
+] as const) {
+  test(`the CSV export in ${locale} opens in columns: UTF-8 marked, split by "${separator}"`, async ({ page }) => {
+    const { lingala, tswana, bookOne } = await makeDownloads(page.request);
+    await page.addInitScript((chosen) => localStorage.setItem('portal.locale', chosen), locale);
+    await signInAs(page, 'Admin');
+    await page.goto('/admin/dashboard');
+    await page.getByLabel(say(locale, 'stats.filter.book'), { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.p-dropdown-panel').getByRole('option', { name: bookOne }).click();
+    await page.getByRole('button', { name: say(locale, 'stats.filter.search') }).click();
+    await expect(page.getByRole('table', { name: say(locale, 'stats.table.title') }).locator('tbody tr')).toHaveCount(
+      2,
+    );
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: say(locale, 'stats.table.exportCsv') }).click();
+    const bytes = await readFile((await (await download).path()) as string);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const header = [say(locale, 'stats.csv.language'), say(locale, 'stats.csv.count')].join(separator);
+    expect(bytes.toString('utf8')).toBe(`\uFEFF${header}\n${lingala}${separator}3\n${tswana}${separator}1\n`);
+  });
+}
 
 /** The width and height of a PNG, from its header. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });

@@ -120,13 +120,15 @@ export type FileRecord = z.infer<typeof fileRecordSchema>;
 
 /**
  * The member's home: this month's editions of every book in the member's languages (those of their downloads,
- * most recent first; else the portal's first language), `file` null where that edition is not out yet.
+ * most recent first; else the portal's first language), `file` null where that edition is not out yet; and
+ * next month's editions in those languages that are out already (uploaded early, decision 040).
  */
 export const thisMonthSchema = z.object({
   year: z.number(),
   month: z.number(),
   languages: z.array(z.string()),
   editions: z.array(z.object({ book: z.string(), language: z.string(), file: fileRecordSchema.nullable() })),
+  nextMonth: z.object({ year: z.number(), month: z.number(), files: z.array(fileRecordSchema) }),
 });
 export type ThisMonth = z.infer<typeof thisMonthSchema>;
 
@@ -176,6 +178,12 @@ export const editionPageQuerySchema = pageQuerySchema.extend({
   search: textSchema().trim().max(200).default(''),
   language: textSchema().trim().max(200).optional(),
   book: textSchema().trim().max(200).optional(),
+  /** The last month listed, `2026-11`: the member's earlier editions leave out those of the months to come. */
+  to: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM')
+    .transform((text) => ({ year: Number(text.slice(0, 4)), month: Number(text.slice(5)) }))
+    .optional(),
   sortField: z.enum(EDITION_SORT_FIELDS).default('edition'),
   sortOrder: sortOrderSchema.default(-1),
 });

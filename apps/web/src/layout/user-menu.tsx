@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSettingsPanel } from '../components/settings-panel/settings-panel-provider.tsx';
+import { useSignOutRemoves } from '../lib/editions/saved-on-device.ts';
 import type { SessionUser } from '../lib/session/session-store.ts';
 import { useSignOut } from '../lib/session/use-sign-out.ts';
 
@@ -13,6 +14,7 @@ import { useSignOut } from '../lib/session/use-sign-out.ts';
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
+  const { note: removes, read: readSaved } = useSignOutRemoves();
   const navigate = useNavigate();
   const settingsPanel = useSettingsPanel();
   const menu = useRef<Menu>(null);
@@ -28,7 +30,26 @@ export function UserMenu({ user }: { user: SessionUser }) {
     { label: t('common.profile'), icon: 'pi pi-user', command: () => navigate('/user/profile') },
     { label: t('common.settings'), icon: 'pi pi-cog', command: settingsPanel.open },
     { separator: true },
-    { label: t('common.signOut'), icon: 'pi pi-sign-out', command: () => void signOut() },
+    {
+      // Said before it happens: the editions saved on this device go with the session.
+      label: removes ? `${t('common.signOut')}. ${removes}` : t('common.signOut'),
+      icon: 'pi pi-sign-out',
+      command: () => void signOut(),
+      // The menu item (its <li>) takes the clicks and the keys, and its label above names it.
+      template: removes
+        ? () => (
+            <div className="p-menuitem-content">
+              <span className="p-menuitem-link">
+                <span className="p-menuitem-icon pi pi-sign-out" />
+                <span className="flex flex-column">
+                  <span className="p-menuitem-text">{t('common.signOut')}</span>{' '}
+                  <span className="text-sm text-muted">{removes}</span>
+                </span>
+              </span>
+            </div>
+          )
+        : undefined,
+    },
   ];
 
   return (
@@ -39,7 +60,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-haspopup="menu"
         aria-controls="user-menu"
         aria-expanded={open}
-        onClick={(event) => menu.current?.toggle(event)}
+        onClick={(event) => {
+          void readSaved();
+          menu.current?.toggle(event);
+        }}
       >
         <span className="layout-topbar-avatar" aria-hidden="true">
           <i className="pi pi-user" />
@@ -56,6 +80,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         model={items}
         popup
         popupAlignment="right"
+        className="user-menu"
         onShow={() => setOpen(true)}
         onHide={() => setOpen(false)}
       />

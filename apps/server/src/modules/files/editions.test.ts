@@ -60,6 +60,15 @@ describe('GET /api/editions', () => {
     expect(await page('?search=%25')).toEqual({ items: [], total: 0 });
   });
 
+  it('leaves out the editions of months after `to`, the month it is for the member', async () => {
+    expect(labels((await page('?to=2025-03&language=English')).items)).toEqual([
+      'Take5 English March 2025',
+      'Teevo English March 2025',
+    ]);
+    expect((await page('?to=2025-10')).total).toBe(4);
+    expect((await page('?to=2024-12')).total).toBe(1);
+  });
+
   it('sorts by a column either way', async () => {
     const bySize = (await page('?sortField=file_size&sortOrder=1')).items.map((file) => file.file_size);
     expect(bySize).toEqual([...bySize].sort((a, b) => a - b));
@@ -69,7 +78,7 @@ describe('GET /api/editions', () => {
   });
 
   it('refuses a bad page or sort with a message, and a visitor who is not signed in', async () => {
-    for (const query of ['?rows=0', '?rows=101', '?first=-1', '?sortField=password', '?sortOrder=2']) {
+    for (const query of ['?rows=0', '?rows=101', '?first=-1', '?sortField=password', '?sortOrder=2', '?to=2025-13']) {
       const response = await app.inject({ url: `/api/editions${query}`, headers: member.headers });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message, query).toEqual(expect.any(String));

@@ -69,7 +69,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'A page of the editions, newest first: `first` and `rows` page it, `book` and `language` (names) and `search` (words) filter it',
+          'A page of the editions, newest first: `first` and `rows` page it, `book` and `language` (names), `to` (the last month, YYYY-MM) and `search` (words) filter it',
         querystring: editionPageQuerySchema,
         response: { 200: editionPageSchema },
       },
@@ -85,7 +85,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'The caller’s home: this month’s edition of every book in their languages (their downloads’ most recent, else the first language added), `file` null where it is not out yet',
+          'The caller’s home: this month’s edition of every book in their languages (their downloads’ most recent, else the first language added), `file` null where it is not out yet, and next month’s editions in those languages that are out already',
         response: { 200: thisMonthSchema },
       },
     },

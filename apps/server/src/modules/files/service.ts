@@ -48,6 +48,7 @@ export async function listEditionPage(
   const where = and(
     query.book ? sameName(books.name, query.book) : undefined,
     query.language ? sameName(languages.name, query.language) : undefined,
+    query.to ? sql`(${files.year}, ${files.month}) <= (${query.to.year}, ${query.to.month})` : undefined,
     ...searchWords(query.search).map((word) => contains(editionText, word)),
   );
   const direction = query.sortOrder === 1 ? asc : desc;

@@ -49,6 +49,24 @@ describe('GET /api/editions/this-month', () => {
     ]);
   });
 
+  it('shows next month’s editions in the member’s languages that are out already, and no month after it', async () => {
+    const twi = await addLanguage('Twi');
+    const ewe = await addLanguage('Ewe');
+    const next = now.month === 12 ? { year: now.year + 1, month: 1 } : { year: now.year, month: now.month + 1 };
+    const later = next.month === 12 ? { year: next.year + 1, month: 1 } : { year: next.year, month: next.month + 1 };
+    const read = await addEditionRecord(app, { book: 'Take5', languageId: twi.id, year: 2025, month: 5 });
+    const take5 = await addEditionRecord(app, { book: 'Take5', languageId: twi.id, ...next });
+    const teevo = await addEditionRecord(app, { book: 'Teevo', languageId: twi.id, ...next });
+    await addEditionRecord(app, { book: 'Teevo', languageId: ewe.id, ...next });
+    await addEditionRecord(app, { book: 'Teevo', languageId: twi.id, ...later });
+    const member = await loginAs(app, 'User');
+    expect((await member.request('POST', '/api/downloads', { file: read.id })).statusCode).toBe(200);
+    const home = await homeOf(member);
+    expect(home.nextMonth).toMatchObject(next);
+    expect(home.nextMonth.files.map((file) => file.id)).toEqual([teevo.id, take5.id]);
+    expect(home.editions.every(({ file }) => file === null)).toBe(true);
+  });
+
   it('offers a member with no downloads the first language added', async () => {
     const [first] = await app.db.select({ name: languages.name }).from(languages).orderBy(asc(languages.createdAt));
     const home = await homeOf(await loginAs(app, 'User'));

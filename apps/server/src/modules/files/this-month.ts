@@ -2,7 +2,7 @@ import type { ThisMonth } from '@portal/contract';
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { books, downloads, files, languages } from '../../db/schema.ts';
-import { selectEditions, toFileRecord } from './file-view.ts';
+import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 
 /** The member's home shows this month's editions in at most this many of their languages. */
 const MOST_LANGUAGES = 3;
@@ -37,21 +37,37 @@ async function languagesOf(db: Database, accountId: string): Promise<string[]> {
   return first ? [first.name] : [];
 }
 
-/** This month's editions of every book (first added first) in the account's languages, uploaded or not. */
+/** The month after this one. */
+const monthAfter = ({ year, month }: { year: number; month: number }) =>
+  month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+
+/**
+ * This month's editions of every book (first added first) in the account's languages, uploaded or not, and
+ * next month's that are uploaded already, in the same order.
+ */
 export async function thisMonthFor(db: Database, accountId: string, timeZone: string): Promise<ThisMonth> {
-  const { year, month } = monthIn(timeZone);
-  const [names, bookNames, uploaded] = await Promise.all([
+  const now = monthIn(timeZone);
+  const next = monthAfter(now);
+  const ofMonth = ({ year, month }: { year: number; month: number }) =>
+    selectEditions(db).where(and(eq(files.year, year), eq(files.month, month)));
+  const [names, bookNames, uploaded, early] = await Promise.all([
     languagesOf(db, accountId),
     db.select({ name: books.name }).from(books).orderBy(asc(books.createdAt), asc(books.name)),
-    selectEditions(db).where(and(eq(files.year, year), eq(files.month, month))),
+    ofMonth(now),
+    ofMonth(next),
   ]);
   const key = (book: string, language: string) => `${book.toLowerCase()}\n${language.toLowerCase()}`;
-  const byKey = new Map(uploaded.map((row) => [key(row.bookName, row.languageName), row]));
-  const editions = names.flatMap((language) =>
-    bookNames.map(({ name: book }) => {
-      const row = byKey.get(key(book, language));
-      return { book, language, file: row ? toFileRecord(row) : null };
-    }),
-  );
-  return { year, month, languages: names, editions };
+  const inOrder = (rows: EditionRow[]) => {
+    const byKey = new Map(rows.map((row) => [key(row.bookName, row.languageName), row]));
+    return names.flatMap((language) =>
+      bookNames.map(({ name: book }) => ({ book, language, row: byKey.get(key(book, language)) })),
+    );
+  };
+  const editions = inOrder(uploaded).map(({ book, language, row }) => ({
+    book,
+    language,
+    file: row ? toFileRecord(row) : null,
+  }));
+  const outEarly = inOrder(early).flatMap(({ row }) => (row ? [toFileRecord(row)] : []));
+  return { ...now, languages: names, editions, nextMonth: { ...next, files: outEarly } };
 }

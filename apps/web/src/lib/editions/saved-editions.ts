@@ -1,5 +1,5 @@
-import type { FileRecord } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FileRecord, formatFileSize } from '@portal/contract';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { editionFilePath } from '../resources/files.ts';
 import { getSession } from '../session/session-store.ts';
@@ -98,6 +98,12 @@ export const savedEditionsQuery = queryOptions({
   networkMode: 'always',
   staleTime: Number.POSITIVE_INFINITY,
 });
+
+/** How many editions the member saved on this device, and the space they take as the saved list writes it. */
+export async function savedTotal(queryClient: QueryClient) {
+  const saved = await queryClient.fetchQuery(savedEditionsQuery);
+  return { count: saved.length, size: formatFileSize(saved.reduce((sum, { file }) => sum + file.file_size, 0)) };
+}
 
 /** Space used by this site and left for it on this device, and whether the browser keeps it under pressure. */
 export const deviceStorageQuery = queryOptions({

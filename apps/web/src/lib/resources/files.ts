@@ -32,30 +32,41 @@ export interface EditionFilters {
   language: string | null;
 }
 
-const editionsPath = (page: ServerPage, filters: EditionFilters) =>
-  `/editions?${serverPageSearch(page, { ...filters })}`;
+/** The last month a member's list of earlier editions goes to, `2026-11`: this month, for the portal. */
+export const listedTo = ({ year, month }: { year: number; month: number }) =>
+  `${year}-${String(month).padStart(2, '0')}`;
+
+const editionsPath = (page: ServerPage, filters: EditionFilters, to: string | null) =>
+  `/editions?${serverPageSearch(page, { ...filters, to })}`;
 
 /**
- * One page of the filtered editions, newest first unless sorted: the member's table.
- * Under the files' key, so an upload or a delete reloads it too; the previous page stays on screen meanwhile.
+ * One page of the filtered editions up to the month `to` (listedTo; null: all), newest first unless sorted: the member's
+ * table. Under the files' key, so an upload or a delete reloads it too; the previous page stays on screen meanwhile.
  */
-export const editionPageQuery = (page: ServerPage, filters: EditionFilters) =>
+export const editionPageQuery = (page: ServerPage, filters: EditionFilters, to: string | null) =>
   queryOptions({
-    queryKey: [...filesQuery.queryKey, 'pages', page, filters],
-    queryFn: ({ signal }) => api.get<EditionPage>(editionsPath(page, filters), { signal }),
+    queryKey: [...filesQuery.queryKey, 'pages', page, filters, to],
+    queryFn: ({ signal }) => api.get<EditionPage>(editionsPath(page, filters, to), { signal }),
     placeholderData: keepPreviousData,
   });
 
 /** Editions the member's cards load at a time as they scroll. */
 const FEED_ROWS = 12;
 
-/** The filtered editions, newest first, a page more each time the member scrolls to the end: the member's cards. */
-export const editionFeedQuery = (filters: EditionFilters) =>
+/**
+ * The filtered editions up to the month `to`, newest first, a page more each time the member scrolls to the end:
+ * the member's cards.
+ */
+export const editionFeedQuery = (filters: EditionFilters, to: string | null) =>
   infiniteQueryOptions({
-    queryKey: [...filesQuery.queryKey, 'feed', filters],
+    queryKey: [...filesQuery.queryKey, 'feed', filters, to],
     queryFn: ({ pageParam, signal }) =>
       api.get<EditionPage>(
-        editionsPath({ first: pageParam, rows: FEED_ROWS, sortField: 'edition', sortOrder: -1, search: '' }, filters),
+        editionsPath(
+          { first: pageParam, rows: FEED_ROWS, sortField: 'edition', sortOrder: -1, search: '' },
+          filters,
+          to,
+        ),
         { signal },
       ),
     initialPageParam: 0,

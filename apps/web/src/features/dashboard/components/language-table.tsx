@@ -15,10 +15,10 @@ interface LanguageTableProps {
 
 /** Downloads per language, sortable and paged, with a CSV export of every row. */
 export function LanguageTable({ rows, query }: LanguageTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const exportCsv = () =>
     downloadFile(
-      new Blob([languageCsv(rows, t)], { type: 'text/csv;charset=utf-8' }),
+      new Blob([languageCsv(rows, t, i18n.language)], { type: 'text/csv;charset=utf-8' }),
       `downloads-by-language_${rangeLabel(query)}.csv`,
     );
 

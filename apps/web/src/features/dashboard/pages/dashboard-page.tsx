@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useCountByLanguage } from '../api/get-count-by-language.ts';
 import { useStatsSummary } from '../api/get-stats-summary.ts';
 import type { StatsQuery } from '../api/stats-query.ts';
+import { FirstStep } from '../components/first-step.tsx';
 import { isoDay, monthBounds } from '../components/stats-dates.ts';
 import { StatsFilters } from '../components/stats-filters.tsx';
 import { SummaryCards } from '../components/summary-cards.tsx';
@@ -61,6 +62,7 @@ function Statistics() {
         <h1 id="page-title" className="text-2xl font-semibold mt-0 mb-3">
           {t('common.dashboard')}
         </h1>
+        <FirstStep />
         <StatsFilters onSearch={search} searching={loading} />
         {loading && <ProgressBar mode="indeterminate" className="page-loader" aria-label={t('stats.loading')} />}
         {error && <Message severity="error" text={error.message} className="w-full justify-content-start mt-2" />}

@@ -1,11 +1,12 @@
 import { editionYears, FILE_MESSAGES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readerPath } from '../../../components/read-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyDownloadError, useDownloadEdition } from '../../../lib/editions/download-edition.ts';
+import { useSignOutRemoves } from '../../../lib/editions/saved-on-device.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
@@ -35,6 +36,10 @@ export function DownloadPanel() {
   const { user } = useSession();
   const notify = useToast();
   const signOut = useSignOut();
+  const { note: removes, read: readSaved } = useSignOutRemoves();
+  useEffect(() => {
+    void readSaved();
+  }, [readSaved]);
   const home = usePublicConfig().data?.links.home;
   const books = useQuery(bookRecords.listQuery).data ?? [];
   const download = useDownloadEdition();
@@ -158,7 +163,19 @@ export function DownloadPanel() {
           onClick={returnHome}
           disabled={!home}
         />
-        <Button type="button" label={t('common.signOut')} icon="pi pi-sign-out" text onClick={() => void signOut()} />
+        <Button
+          type="button"
+          label={t('common.signOut')}
+          icon="pi pi-sign-out"
+          text
+          aria-describedby={removes ? 'sign-out-removes' : undefined}
+          onClick={() => void signOut()}
+        />
+        {removes && (
+          <small id="sign-out-removes" className="w-full text-muted">
+            {removes}
+          </small>
+        )}
       </div>
     </section>
   );

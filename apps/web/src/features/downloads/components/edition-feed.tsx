@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, type FileRecord, parseMonth } from '@portal/contract';
+import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { editionMonth } from '../../../lib/editions/edition-cells.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { type EditionFilters, editionFeedQuery } from '../../../lib/resources/files.ts';
-import { EditionCard } from './edition-card.tsx';
+import { FileCards } from './file-cards.tsx';
 
 interface EditionFeedProps {
   filters: EditionFilters;
+  /** The last month listed (listedTo). */
+  to: string | null;
   /** Waits for the filters to be known, not to load every edition first. */
   enabled: boolean;
   /** Editions shown above already (this month's). */
@@ -35,9 +37,9 @@ function byMonth(files: FileRecord[]) {
 }
 
 /** The editions as cards grouped by month, newest first, a page more each time the member scrolls to the end. */
-export function EditionFeed({ filters, enabled, shown, coverOf, onDownload }: EditionFeedProps) {
+export function EditionFeed({ filters, to, enabled, shown, coverOf, onDownload }: EditionFeedProps) {
   const { t } = useTranslation();
-  const feed = useInfiniteQuery({ ...editionFeedQuery(filters), enabled });
+  const feed = useInfiniteQuery({ ...editionFeedQuery(filters, to), enabled });
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const pages = feed.data?.pages.length ?? 0;
@@ -65,21 +67,7 @@ export function EditionFeed({ filters, enabled, shown, coverOf, onDownload }: Ed
       {groups.map(({ month, files }) => (
         <section key={month}>
           <h3 className="edition-month">{month}</h3>
-          <ul className="edition-cards">
-            {files.map((file) => (
-              <li key={file._id}>
-                <EditionCard
-                  book={file.book_name}
-                  language={file.book_language}
-                  month={parseMonth(file.book_month) ?? 1}
-                  year={file.book_year}
-                  cover={coverOf(file.book_name)}
-                  file={file}
-                  onDownload={onDownload}
-                />
-              </li>
-            ))}
-          </ul>
+          <FileCards files={files} coverOf={coverOf} onDownload={onDownload} />
         </section>
       ))}
       <div ref={end}>

@@ -6,7 +6,7 @@ import type { ServerPage } from '../../../components/record-table/record-table.t
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { editionPageQuery, type EditionFilters as Filters } from '../../../lib/resources/files.ts';
+import { editionPageQuery, type EditionFilters as Filters, listedTo } from '../../../lib/resources/files.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useRecountAfterDownload } from '../api/get-my-download-counts.ts';
@@ -15,6 +15,7 @@ import { DownloadCounts } from '../components/download-counts.tsx';
 import { EditionFeed } from '../components/edition-feed.tsx';
 import { EditionFilters } from '../components/edition-filters.tsx';
 import { EditionTable } from '../components/edition-table.tsx';
+import { FileCards } from '../components/file-cards.tsx';
 import { SavedEditions } from '../components/saved-editions.tsx';
 import { ThisMonthEditions } from '../components/this-month-editions.tsx';
 import { useEditionView } from '../edition-view.ts';
@@ -25,8 +26,9 @@ import { translateMessage } from '../../../lib/i18n/messages.ts';
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'edition', sortOrder: -1, search: '' };
 
 /**
- * A member's home, made for a phone: this month's editions in their languages first, then the earlier ones by
- * month as they scroll (or a table, on a wide screen), and their downloads on one line.
+ * A member's home, made for a phone: next month's editions that are out early and this month's, in their
+ * languages, first; then the earlier ones by month as they scroll (or a table, on a wide screen), and their
+ * downloads on one line.
  */
 export function UserDashboardPage() {
   const { t } = useTranslation();
@@ -45,7 +47,9 @@ export function UserDashboardPage() {
     language: chosen.language === undefined ? (thisMonth.data?.languages[0] ?? null) : chosen.language,
   };
   const [page, setPage] = useState(FIRST_PAGE);
-  const table = useQuery({ ...editionPageQuery(page, filters), enabled: view === 'table' && !thisMonth.isPending });
+  // Earlier editions go up to this month: next month's, out early, have their own place above.
+  const to = thisMonth.data ? listedTo(thisMonth.data) : null;
+  const table = useQuery({ ...editionPageQuery(page, filters, to), enabled: view === 'table' && !thisMonth.isPending });
   const startDownload = useDownloadEdition();
   const recount = useRecountAfterDownload();
   const download = async (file: FileRecord) => {
@@ -60,6 +64,7 @@ export function UserDashboardPage() {
     }
   }, [table.isError, notify, t]);
 
+  const nextMonth = thisMonth.data?.nextMonth;
   const shown = new Set(thisMonth.data?.editions.flatMap(({ file }) => (file ? [file._id] : [])));
   const changeFilters = (change: Partial<Filters>) => {
     setChosen((current) => ({ ...current, ...change }));
@@ -78,6 +83,14 @@ export function UserDashboardPage() {
       {cutOff && <SavedEditions offline />}
       {!cutOff && (
         <>
+          {nextMonth && nextMonth.files.length > 0 && (
+            <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="next-month-title">
+              <h2 id="next-month-title" className="text-xl font-semibold mt-0 mb-3">
+                {t('downloads.home.nextMonth')}
+              </h2>
+              <FileCards files={nextMonth.files} coverOf={coverOf} onDownload={download} />
+            </section>
+          )}
           <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="this-month-title">
             <h2 id="this-month-title" className="text-xl font-semibold mt-0 mb-3">
               {t('downloads.home.thisMonth')}
@@ -104,6 +117,7 @@ export function UserDashboardPage() {
             ) : (
               <EditionFeed
                 filters={filters}
+                to={to}
                 enabled={!thisMonth.isPending}
                 shown={shown}
                 coverOf={coverOf}

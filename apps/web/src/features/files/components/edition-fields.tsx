@@ -47,40 +47,40 @@ export function EditionFields({
     },
   ] as const;
   return (
-    <div className="grid formgrid">
+    <div className="upload-fields">
       {choices.map(({ name, label, placeholder, options }) => {
         const id = `upload-${index}-${name}`;
         const error = fieldErrors?.[name]?.message;
         return (
-          <div key={name} className="col-6">
-            <FormField
-              id={id}
-              label={label}
-              error={error}
-              describedBy={name === 'language' ? languageNoteId : undefined}
-            >
-              {({ id: inputId, ...aria }) => (
-                <Controller
-                  control={control}
-                  name={`editions.${index}.${name}`}
-                  render={({ field }) => (
-                    <Dropdown
-                      inputId={inputId}
-                      value={field.value}
-                      options={[...options]}
-                      onChange={(event) => field.onChange(event.value)}
-                      onBlur={field.onBlur}
-                      placeholder={placeholder}
-                      filter={name === 'language'}
-                      disabled={disabled}
-                      className="w-full"
-                      {...aria}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
-          </div>
+          <FormField
+            key={name}
+            id={id}
+            label={label}
+            error={error}
+            describedBy={name === 'language' ? languageNoteId : undefined}
+            className="upload-field"
+          >
+            {({ id: inputId, ...aria }) => (
+              <Controller
+                control={control}
+                name={`editions.${index}.${name}`}
+                render={({ field }) => (
+                  <Dropdown
+                    inputId={inputId}
+                    value={field.value}
+                    options={[...options]}
+                    onChange={(event) => field.onChange(event.value)}
+                    onBlur={field.onBlur}
+                    placeholder={placeholder}
+                    filter={name === 'language'}
+                    disabled={disabled}
+                    className="w-full"
+                    {...aria}
+                  />
+                )}
+              />
+            )}
+          </FormField>
         );
       })}
     </div>

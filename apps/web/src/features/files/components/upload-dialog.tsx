@@ -16,7 +16,7 @@ import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { WIDE_DIALOG_SIZE } from '../../../components/dialog-size.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { filesQuery, useUploadFile } from '../../../lib/resources/files.ts';
@@ -184,7 +184,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
       modal
       draggable={false}
       footer={footer}
-      {...DIALOG_SIZE}
+      {...WIDE_DIALOG_SIZE}
     >
       <form id="upload-form" onSubmit={submit} noValidate>
         <p className="mt-0 text-muted line-height-3">
@@ -207,7 +207,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
           onClick={() => input.current?.click()}
           disabled={busy}
         />
-        <ul className="list-none p-0 m-0 mt-3 flex flex-column gap-3" aria-label={t('files.upload.list')}>
+        <ul className="upload-list" aria-label={t('files.upload.list')}>
           {editions.fields.map((field, index) => {
             const item = pending[index];
             if (!item) return null;
@@ -223,24 +223,22 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
             const missing = missingLanguage(index);
             return (
               <li key={field.id} className="upload-item">
-                <div className="flex align-items-center justify-content-between gap-2 mb-3">
-                  <span className="font-semibold text-overflow-ellipsis overflow-hidden white-space-nowrap">
-                    {item.file.name}
-                  </span>
-                  <span className="flex align-items-center gap-2 flex-shrink-0">
-                    <span className="text-muted text-sm">{formatFileSize(item.file.size)}</span>
-                    {open && (
-                      <Button
-                        type="button"
-                        icon="pi pi-times"
-                        rounded
-                        text
-                        severity="secondary"
-                        aria-label={t('files.upload.remove', { file: item.file.name })}
-                        onClick={() => remove(index)}
-                      />
-                    )}
-                  </span>
+                <div className="upload-file">
+                  <span className="font-semibold">{item.file.name}</span>
+                  <span className="text-muted text-sm">{formatFileSize(item.file.size)}</span>
+                </div>
+                <div className="upload-remove">
+                  {open && (
+                    <Button
+                      type="button"
+                      icon="pi pi-times"
+                      rounded
+                      text
+                      severity="secondary"
+                      aria-label={t('files.upload.remove', { file: item.file.name })}
+                      onClick={() => remove(index)}
+                    />
+                  )}
                 </div>
                 <EditionFields
                   control={control}

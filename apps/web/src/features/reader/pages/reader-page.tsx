@@ -211,6 +211,7 @@ export function ReaderPage() {
             page={Math.min(page, pages)}
             width={width * zoom}
             label={t('reader.pageImage', { page, total: pages })}
+            night={night}
             onError={fail}
           />
         ) : (

@@ -34,8 +34,25 @@ test('an unknown path shows Not Found and a way back to the dashboard', async ({
   const back = page.getByRole('link', { name: 'Go To Dashboard' });
   await expect(back).toHaveAttribute('href', '/');
   await back.click();
-  // The dashboard needs a session, so a visitor lands on the sign-in page.
-  await expect(page).toHaveURL('/login');
+  // The dashboard needs a session; a visitor who was not on their way anywhere else lands on the landing page.
+  await expect(page).toHaveURL('/en/dist');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test.describe('a visitor opening the site in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('lands on the landing page in their language, with no Sign In dialog (issue 30, point 4)', async ({ page }) => {
+    await page.goto('/');
+
+    await expect(page).toHaveURL('/es/dist');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // On the way to a page behind sign-in, the dialog still asks, and says where it will come back to.
+    await page.goto('/user/profile');
+    await expect(page).toHaveURL('/login?redirect=%2Fuser%2Fprofile');
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
 });
 
 const PUBLIC_PAGES: Record<string, string> = {

@@ -23,11 +23,16 @@ export function useLandingPath() {
  */
 export const sentOnFromLanding = (role: Role) => role === 'Admin';
 
-/** Where a page that needs a session sends someone without one: after signing out, the landing page; else sign in. */
+/**
+ * Where a page that needs a session sends someone without one: a visitor who only opened the site's address, or
+ * who just signed out, to the landing page in their language; one on their way to another page (or whose session
+ * the server ended) to sign in, coming back after.
+ */
 export function SendToSignIn({ ended }: { ended: SessionEnd | null }) {
   const { pathname, search, hash } = useLocation();
   const landing = useLandingPath();
-  if (ended === 'signed-out') return <Navigate to={landing} replace />;
+  const justTheSite = pathname === '/' && !search && !hash;
+  if (ended === 'signed-out' || (justTheSite && ended !== 'refused')) return <Navigate to={landing} replace />;
   const state = ended === 'refused' ? SESSION_ENDED_STATE : null;
   return <Navigate to={loginPath(`${pathname}${search}${hash}`)} state={state} replace />;
 }

@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/index.ts';
 import { accounts } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
-import { hashPassword } from '../apps/server/src/plugins/auth/passwords.ts';
+import { hashPassword } from '../apps/server/src/passwords.ts';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
 import {
   ADMIN,

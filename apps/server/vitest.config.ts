@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The suites that touch stored files: they run once more with the files in a bucket (test/bucket.ts). */
 const storageSuites = [
-  'src/plugins/storage.test.ts',
+  'src/plugins/storage/storage.test.ts',
   'src/modules/files/files.test.ts',
   'src/modules/downloads/send-edition.test.ts',
 ];

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, isListedFrontEnd } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { rewriteLegacyUrl } from './legacy-paths.ts';
 import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookRoutes } from './modules/books/routes.ts';
@@ -19,7 +20,6 @@ import { downloadRoutes } from './modules/downloads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { sweepAtStart } from './modules/files/sweep.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
-import { rewriteLegacyUrl } from './modules/legacy-paths.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
 import notificationJobs from './modules/notifications/jobs.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -36,7 +36,7 @@ import mailPlugin from './plugins/mail.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import { redisOrMemory } from './plugins/rate-limit-store.ts';
 import redisPlugin from './plugins/redis.ts';
-import storagePlugin from './plugins/storage.ts';
+import storagePlugin from './plugins/storage/index.ts';
 import webPlugin from './plugins/web.ts';
 import { serializerCompiler } from './serializer.ts';
 
@@ -58,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     forceCloseConnections: 'idle',
     // A first start creates the embedded database (initdb) and applies migrations: slow on a busy machine.
     pluginTimeout: 120_000,
-    // The original API's paths, old and with a trailing slash, reach the REST routes (modules/legacy-paths.ts).
+    // The original API's paths, old and with a trailing slash, reach the REST routes (legacy-paths.ts).
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: (request) => rewriteLegacyUrl(request.method ?? 'GET', request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();

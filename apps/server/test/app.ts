@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { accounts, type NewAccount } from '../src/db/schema.ts';
 import { errorBody, fieldMessage } from '../src/errors.ts';
-import { hashPassword } from '../src/plugins/auth/passwords.ts';
+import { hashPassword } from '../src/passwords.ts';
 import { storageUnderTest } from './bucket.ts';
 import { createTestDatabase } from './database.ts';
 

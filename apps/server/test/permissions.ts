@@ -1,5 +1,5 @@
 import { can, type Permission, type Role } from '@portal/contract';
-import { restRoute } from '../src/modules/legacy-paths.ts';
+import { restRoute } from '../src/legacy-paths.ts';
 
 /**
  * Who may do what: each API endpoint with the permission of the contract's table it needs (`public`: no

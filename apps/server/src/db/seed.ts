@@ -3,7 +3,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import isoCountries from 'i18n-iso-countries';
-import { hashPassword } from '../plugins/auth/passwords.ts';
+import { hashPassword } from '../passwords.ts';
 import type { Database } from './index.ts';
 import { accounts, books, countries } from './schema.ts';
 

@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { withLegacyPaths } from '../modules/legacy-paths.ts';
+import { withLegacyPaths } from '../legacy-paths.ts';
 
 /** The OpenAPI document (/api/docs/json) and its browsable page (/api/docs), built from the route schemas. */
 export default fp(

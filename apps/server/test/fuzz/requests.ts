@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { restRoute } from '../../src/modules/legacy-paths.ts';
+import { restRoute } from '../../src/legacy-paths.ts';
 import { makePdf, multipart } from '../files.ts';
 import type { JsonSchema, Operation } from './operations.ts';
 import { DATE_PATTERN, field, type Hints, HOSTILE, valueFor } from './values.ts';

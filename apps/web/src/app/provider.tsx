@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PageLoader } from '../components/page-loader.tsx';
 import { SettingsPanelProvider } from '../components/settings-panel/settings-panel-provider.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { useLocaleOfAccount } from '../lib/session/own-locale.ts';
@@ -18,7 +19,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <PrimeSettings>
         <ToastProvider>
-          <SessionProvider>
+          <SessionProvider restoring={<PageLoader />}>
             <LocaleOfAccount>
               <SettingsPanelProvider>{children}</SettingsPanelProvider>
             </LocaleOfAccount>

@@ -16,8 +16,8 @@ import type { Database } from '../../db/index.ts';
 import { type Account, accounts, churches } from '../../db/schema.ts';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors.ts';
 import { emailTaken } from '../../original-words.ts';
+import { hashPassword, verifyPassword } from '../../passwords.ts';
 import type { Caller } from '../../plugins/auth/auth.ts';
-import { hashPassword, verifyPassword } from '../../plugins/auth/passwords.ts';
 import { orConflict } from '../records.ts';
 import { findPublicAccount, selectAccounts, toPublicAccount } from './account-view.ts';
 

@@ -14,7 +14,7 @@ import { type Config, isListedFrontEnd } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, accountTokens } from '../../db/schema.ts';
 import { BadRequest, HttpError } from '../../errors.ts';
-import { hashPassword } from '../../plugins/auth/passwords.ts';
+import { hashPassword } from '../../passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../plugins/auth/tokens.ts';
 import type { Mail } from '../../plugins/mail.ts';
 import { alreadyRegisteredMail, passwordChangedMail, type Recipient, resetMail, verificationMail } from './mails.ts';

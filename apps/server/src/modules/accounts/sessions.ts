@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { accounts, refreshTokens } from '../../db/schema.ts';
 import { BadRequest, Unauthorized } from '../../errors.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../plugins/auth/passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../passwords.ts';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken } from '../../plugins/auth/tokens.ts';
 import { findPublicAccount } from './account-view.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { z } from 'zod';
-import { KEY } from '../../plugins/storage.ts';
+import { KEY } from '../../plugins/storage/keys.ts';
 
 /** The archive's first entry: what kind of portal it holds, read before anything is restored. */
 export const MANIFEST = 'manifest.json';

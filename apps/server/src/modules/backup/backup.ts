@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { DataFolderInUse, lockDataFolder } from '../../db/data-folder-lock.ts';
-import { KEY } from '../../plugins/storage.ts';
+import { KEY } from '../../plugins/storage/keys.ts';
 import {
   type Checksum,
   checksumOf,

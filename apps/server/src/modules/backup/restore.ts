@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { KEY } from '../../plugins/storage.ts';
+import { KEY } from '../../plugins/storage/keys.ts';
 import { checkArchive, DATABASE_FOLDER, DUMP, extractArchive, FILES_FOLDER, type Manifest } from './archive.ts';
 import { lockForCommand, namesIn, type PortalSettings, settingsIn } from './backup.ts';
 import { runPgTool, withoutPassword } from './pg-tools.ts';

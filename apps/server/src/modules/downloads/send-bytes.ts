@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { StoredFileReader } from '../../plugins/storage.ts';
+import type { StoredFileReader } from '../../plugins/storage/types.ts';
 import type { ByteRange } from './ranges.ts';
 
 /**

@@ -14,7 +14,7 @@ import { sameName } from '../../db/names.ts';
 import { books, files, languages } from '../../db/schema.ts';
 import { contains, searchWords } from '../../db/search.ts';
 import { BadRequest, NotFound } from '../../errors.ts';
-import type { StagedFile, Storage } from '../../plugins/storage.ts';
+import type { StagedFile, Storage } from '../../plugins/storage/types.ts';
 import { noteNewEdition } from '../notifications/service.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 import { lockStoreForWriting, removeUnrecorded } from './sweep.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { files } from '../../db/schema.ts';
-import type { Removed, Storage, StoredFile } from '../../plugins/storage.ts';
+import type { Removed, Storage, StoredFile } from '../../plugins/storage/types.ts';
 
 // Arbitrary constant: what writes files under their keys holds this lock shared until its records are
 // committed; a sweep holds it alone.

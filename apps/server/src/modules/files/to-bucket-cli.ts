@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromCaller, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
-import { createFolderStorage, openStorage } from '../../plugins/storage.ts';
+import { createFolderStorage } from '../../plugins/storage/folder.ts';
+import { openStorage } from '../../plugins/storage/index.ts';
 import { moveFilesToBucket } from './to-bucket.ts';
 
 const usage = 'Usage: npm run files:to-bucket -- [--from <folder of the disk install’s files>]';

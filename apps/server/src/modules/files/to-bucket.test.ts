@@ -9,7 +9,8 @@ import { newBucket, startBucketServer } from '../../../test/bucket.ts';
 import { edition, makePdf, uploadEdition } from '../../../test/files.ts';
 import { loadConfig } from '../../config.ts';
 import { files, languages } from '../../db/schema.ts';
-import { openStorage, type Storage, type StoredFileReader } from '../../plugins/storage.ts';
+import { openStorage } from '../../plugins/storage/index.ts';
+import type { Storage, StoredFileReader } from '../../plugins/storage/types.ts';
 import { moveFilesToBucket } from './to-bucket.ts';
 
 let bucketServer: Awaited<ReturnType<typeof startBucketServer>>;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { files } from '../../db/schema.ts';
-import type { Storage, StoredFileReader } from '../../plugins/storage.ts';
+import type { Storage, StoredFileReader } from '../../plugins/storage/types.ts';
 import { readableName, selectEditions } from './file-view.ts';
 import { lockStoreForWriting } from './sweep.ts';
 

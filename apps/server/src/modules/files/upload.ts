@@ -1,7 +1,7 @@
 import { FILE_MESSAGES, tooLargeMessage, uploadFieldsSchema, withoutControlCharacters } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { BadRequest, HttpError, invalidInput, receiving } from '../../errors.ts';
-import type { StagedFile, Storage } from '../../plugins/storage.ts';
+import type { StagedFile, Storage } from '../../plugins/storage/types.ts';
 
 export interface ReceivedUpload {
   staged: StagedFile;

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { fromCaller, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { announceListChanges } from '../../plugins/list-cache.ts';
-import { openStorage } from '../../plugins/storage.ts';
+import { openStorage } from '../../plugins/storage/index.ts';
 import { importLegacyExport } from './importer.ts';
 import { formatReport } from './print-report.ts';
 

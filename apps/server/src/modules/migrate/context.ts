@@ -1,8 +1,8 @@
-import type { LegacyCollection, MigrationPhase } from '@portal/contract';
+import type { MigrationPhase } from '@portal/contract';
 import type { Database } from '../../db/index.ts';
 import type { LegacyDocument } from './extended-json.ts';
 import type { PdfCopier, PdfSource } from './pdfs.ts';
-import type { Report } from './report.ts';
+import type { RecordRef, Report } from './report.ts';
 
 export type ProgressListener = (phase: MigrationPhase, done: number, total: number) => void;
 
@@ -13,13 +13,6 @@ export interface ImportContext {
   progress: ProgressListener;
   pdfs: PdfSource;
   copier: PdfCopier;
-}
-
-/** The record a report line is about: its collection, id and, where it has one, the name people know it by. */
-export interface RecordRef {
-  collection: LegacyCollection;
-  legacyId: string;
-  name?: string | undefined;
 }
 
 /** A legacy document with the collection it came from, its id (the `_id`, kept as legacy_id) and its name. */

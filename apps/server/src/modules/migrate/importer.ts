@@ -2,7 +2,7 @@ import { type LegacyCollection, MIGRATION_MESSAGES, type MigrationReport } from 
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { Conflict } from '../../errors.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../plugins/storage/types.ts';
 import { lockStoreForWriting } from '../files/sweep.ts';
 import type { ImportContext, ProgressListener } from './context.ts';
 import { readExport } from './export-folder.ts';

@@ -1,6 +1,7 @@
 import { editionFileName, parseMonth } from '@portal/contract';
-import type { LegacyRecord, RecordRef } from './context.ts';
+import type { LegacyRecord } from './context.ts';
 import { baseName, firstDate, objectIdTime, text, wholeNumber } from './fields.ts';
+import type { RecordRef } from './report.ts';
 
 /** A legacy file record read as an edition. */
 export interface LegacyFile extends RecordRef {

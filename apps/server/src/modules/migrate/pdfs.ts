@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/index.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../plugins/storage/types.ts';
 import { startsLikePdf } from '../files/service.ts';
 import { removeUnrecorded } from '../files/sweep.ts';
 

@@ -7,7 +7,12 @@ import {
   type MigrationReport,
   type MissingPdf,
 } from '@portal/contract';
-import type { RecordRef } from './context.ts';
+/** The record a report line is about: its collection, id and, where it has one, the name people know it by. */
+export interface RecordRef {
+  collection: LegacyCollection;
+  legacyId: string;
+  name?: string | undefined;
+}
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MigrationPhase } from '@portal/contract';
-import type { ImportContext, RecordRef } from './context.ts';
+import type { ImportContext } from './context.ts';
+import type { RecordRef } from './report.ts';
 
 /** Rows are inserted this many at a time: one statement each, well under PostgreSQL's parameter limit. */
 export const BATCH_SIZE = 500;

@@ -8,7 +8,7 @@ import { keepAliveClient, within } from '../../../test/keep-alive.ts';
 import { files, languages } from '../../db/schema.ts';
 import { errorBody } from '../../errors.ts';
 
-/** Far above the 15 s a silent bucket takes to be given up (bucket-storage.ts): a hang fails, not waits. */
+/** Far above the 15 s a silent bucket takes to be given up (plugins/storage/bucket.ts): a hang fails, not waits. */
 const BOUND_SECONDS = 120;
 
 describe('a bucket that stops answering', () => {

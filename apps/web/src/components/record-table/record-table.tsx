@@ -22,6 +22,7 @@ import { deleteSummary } from './delete-summary.tsx';
 import './record-table.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ServerPage } from '../../lib/resources/server-page.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -39,15 +40,6 @@ const paginator = (t: TFunction): PaginatorTemplateOptions => ({
     />
   ),
 });
-
-/** Paging, sorting and search of a table whose rows the server pages (DataTable's lazy mode). */
-export interface ServerPage {
-  first: number;
-  rows: number;
-  sortField: string;
-  sortOrder: 1 | -1;
-  search: string;
-}
 
 export interface RecordDeletion<Row> {
   /** Tries every row (see useDeleteRecords). */

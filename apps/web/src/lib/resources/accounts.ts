@@ -1,7 +1,7 @@
 import type { Account, AccountPage, MoveAccountsRequest, MovedAccounts, UpdateAccountRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ServerPage } from '../../components/record-table/record-table.tsx';
 import { api } from '../api-client.ts';
+import type { ServerPage } from './server-page.ts';
 import { serverPageSearch } from './server-page.ts';
 
 const ACCOUNTS = ['accounts'] as const;

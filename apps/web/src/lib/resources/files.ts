@@ -6,8 +6,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ServerPage } from '../../components/record-table/record-table.tsx';
 import { api } from '../api-client.ts';
+import type { ServerPage } from './server-page.ts';
 import { serverPageSearch } from './server-page.ts';
 
 /** Every edition file, newest first: the File Manager's table. */

@@ -1,4 +1,11 @@
-import type { ServerPage } from '../../components/record-table/record-table.tsx';
+/** Paging, sorting and search of a table whose rows the server pages (DataTable's lazy mode). */
+export interface ServerPage {
+  first: number;
+  rows: number;
+  sortField: string;
+  sortOrder: 1 | -1;
+  search: string;
+}
 
 /** A server-paged table's page as the query string of its list endpoint, with any filters of its own. */
 export const serverPageSearch = (page: ServerPage, filters: Record<string, string | null> = {}) => {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { PageLoader } from '../../components/page-loader.tsx';
 import { refreshSession } from './session-refresh.ts';
 import { getSession, type SessionState, subscribeSession } from './session-store.ts';
 
@@ -22,7 +21,8 @@ function useForgetAnswersOfEndedSessions() {
   }, [queryClient]);
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** `restoring` shows while a remembered user's session is fetched again after a reload. */
+export function SessionProvider({ children, restoring }: { children: ReactNode; restoring: ReactNode }) {
   // The build's prerender (src/prerender.tsx) draws a visitor's page: no remembered user there.
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
   // A remembered user has no access token after a reload: get one from the refresh cookie before
@@ -34,7 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!restored) void refreshSession().then(() => setRestored(true));
   }, [restored]);
 
-  if (!restored) return <PageLoader />;
+  if (!restored) return restoring;
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

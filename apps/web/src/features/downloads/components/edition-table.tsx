@@ -3,9 +3,10 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { ReadLink } from '../../../components/read-link.tsx';
-import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
+import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { editionMonth, editionSize } from '../../../lib/editions/edition-cells.ts';
+import type { ServerPage } from '../../../lib/resources/server-page.ts';
 
 interface EditionTableProps {
   files: FileRecord[];

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
-import { RecordTable, type ServerPage } from '../../../components/record-table/record-table.tsx';
+import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { accountPageQuery } from '../../../lib/resources/accounts.ts';
+import type { ServerPage } from '../../../lib/resources/server-page.ts';
 import { MoveToChurchDialog } from '../components/move-to-church-dialog.tsx';
 import { roleLabel } from '../components/role-labels.ts';
 

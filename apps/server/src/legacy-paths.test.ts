@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app.ts';
-import { buildTestAppWithRoutes } from '../../test/routes.ts';
+import type { TestApp } from '../test/app.ts';
+import { buildTestAppWithRoutes } from '../test/routes.ts';
 import { LEGACY_PATHS, restRoute, rewriteLegacyUrl } from './legacy-paths.ts';
 
 describe('rewriteLegacyUrl', () => {

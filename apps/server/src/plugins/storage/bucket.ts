@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
-import type { Config } from '../config.ts';
-import { StorageUnreachable } from '../errors.ts';
-import {
-  KEY,
-  measuring,
-  newKey,
-  type Removed,
-  type Storage,
-  type StoredFile,
-  type StoredFileReader,
-} from './storage.ts';
+import type { Config } from '../../config.ts';
+import { StorageUnreachable } from '../../errors.ts';
+import { KEY, newKey } from './keys.ts';
+import { measuring } from './measuring.ts';
+import type { Removed, Storage, StoredFile, StoredFileReader } from './types.ts';
 
 export type BucketSettings = Extract<Config['storage'], { kind: 's3' }>;
 

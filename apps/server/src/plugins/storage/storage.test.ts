@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageUnderTest } from '../../test/bucket.ts';
-import { loadConfig } from '../config.ts';
-import { openStorage, type Storage, type StoredFileReader } from './storage.ts';
+import { storageUnderTest } from '../../../test/bucket.ts';
+import { loadConfig } from '../../config.ts';
+import { openStorage } from './index.ts';
+import type { Storage, StoredFileReader } from './types.ts';
 
 /** The same tests for each driver: the `disk` project stores in a folder, the `bucket` project in a bucket. */
 let storage: Storage;

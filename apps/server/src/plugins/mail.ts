@@ -33,6 +33,17 @@ declare module 'fastify' {
   }
 }
 
+/** Text made safe inside a mail's HTML. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A paragraph in a mail's small grey type (why the mail came, the footer); `html` is already escaped. */
+export const smallPrint = (html: string) => `<p style="font-size:13px;color:#555">${html}</p>`;
+
+/** Every mail's HTML page: its parts (already escaped), then the footer, in the recipient's language. */
+export const mailPage = (lang: string, parts: string[], footer: string) =>
+  `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5;color:#222">${parts.join('')}${smallPrint(escapeHtml(footer))}</body></html>`;
+
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const outbox = path.join(config.dataDir, 'outbox');

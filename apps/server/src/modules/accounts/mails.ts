@@ -1,10 +1,7 @@
 import type { Locale } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { translator } from '../../i18n.ts';
-import type { Mail } from '../../plugins/mail.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml, type Mail, mailPage, smallPrint } from '../../plugins/mail.ts';
 
 /** Whom a mail goes to: the address, the name it greets, and the language it is written in. */
 export interface Recipient {
@@ -26,9 +23,16 @@ function compose(to: Recipient, write: (t: TFunction) => MailText, url: string):
   const { subject, action, ...said } = write(t);
   const paragraphs = [...(to.name ? [t('mail.hello', { name: to.name })] : []), ...said.paragraphs];
   const text = [...paragraphs, `${action}: ${url}`].join('\n\n');
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const button = `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(t('mail.orOpenLink', { url }))}</p>`;
-  const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif;line-height:1.5;color:#222">${body}${button}<p style="font-size:13px;color:#555">${escapeHtml(t('mail.footer'))}</p></body></html>`;
+  const button = `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>`;
+  const html = mailPage(
+    to.locale,
+    [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      button,
+      smallPrint(escapeHtml(t('mail.orOpenLink', { url }))),
+    ],
+    t('mail.footer'),
+  );
   return { to: to.email, subject, text, html };
 }
 

@@ -2,10 +2,7 @@ import { type Locale, NOTIFICATION_MESSAGES } from '@portal/contract';
 import { BadRequest } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import { readLinkToken, signLinkToken } from '../../plugins/auth/tokens.ts';
-import type { Mail } from '../../plugins/mail.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml, type Mail, mailPage, smallPrint } from '../../plugins/mail.ts';
 
 /**
  * A mail's unsubscribe links work for this long after it is sent: well past the 30 days CAN-SPAM asks of an
@@ -78,7 +75,15 @@ export function digestMail({ to, editions, publicUrl, token, messageId }: Digest
     `${why}\n${stop}: ${unsubscribePage}`,
   ].join('\n\n');
   const list = items.map((item) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.label)}</a></li>`).join('');
-  const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif;line-height:1.5;color:#222">${greeting.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p>${escapeHtml(intro)}</p><ul>${list}</ul><p style="font-size:13px;color:#555">${escapeHtml(why)} <a href="${escapeHtml(unsubscribePage)}">${escapeHtml(stop)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(t('mail.footer'))}</p></body></html>`;
+  const html = mailPage(
+    to.locale,
+    [
+      ...[...greeting, intro].map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<ul>${list}</ul>`,
+      smallPrint(`${escapeHtml(why)} <a href="${escapeHtml(unsubscribePage)}">${escapeHtml(stop)}</a>`),
+    ],
+    t('mail.footer'),
+  );
   return {
     to: to.email,
     subject: t('mail.newEditions.subject', { count }),

@@ -1,14 +1,9 @@
 import type { Writable } from 'node:stream';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
-import { MAX_JSON_BODY_BYTES, MAX_PDF_BYTES, MESSAGES } from '@portal/contract';
+import { MAX_JSON_BODY_BYTES } from '@portal/contract';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Config, isListedFrontEnd } from './config.ts';
+import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { rewriteLegacyUrl } from './legacy-paths.ts';
 import { loggerOptions, OneLinePerRequest } from './logging.ts';
@@ -30,11 +25,15 @@ import authPlugin from './plugins/auth/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import compressPlugin from './plugins/external/compress.ts';
+import corsPlugin from './plugins/external/cors.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import multipartPlugin from './plugins/external/multipart.ts';
+import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import listCachePlugin from './plugins/list-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import metricsPlugin from './plugins/metrics.ts';
-import { redisOrMemory } from './plugins/rate-limit-store.ts';
 import redisPlugin from './plugins/redis.ts';
 import storagePlugin from './plugins/storage/index.ts';
 import webPlugin from './plugins/web.ts';
@@ -68,52 +67,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'https:'],
-        // The reader follows a download redirected to the bucket (decision 033); named whichever delivery is set,
-        // since installed apps keep the page (and this header) until their next update.
-        connectSrc: ["'self'", () => app.storage.linkOrigin ?? ''],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Browsers ignore HSTS over plain HTTP, and it would be a promise the portal can't keep on localhost.
-    hsts: config.publicUrl.startsWith('https:'),
-  });
-  if (config.corsOrigins.length > 0) {
-    // Front ends on other sites (clients of the original API); other origins get no CORS headers at all.
-    await app.register(fastifyCors, {
-      // false, not a list, for the others: @fastify/cors would still send them its other headers.
-      origin: (origin, allow) => allow(null, isListedFrontEnd(config, origin)),
-      credentials: true,
-      methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['Content-Type', 'Authorization'],
-      hideOptionsRoute: true,
-    });
-  }
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(helmetPlugin, { config });
+  await app.register(corsPlugin, { config });
+  await app.register(compressPlugin);
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 20 } });
+  await app.register(multipartPlugin);
   await app.register(redisPlugin, { config });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // Several instances count in the Redis they share, so a limit holds whichever instance is asked; while
-    // Redis does not answer, each instance counts in its own memory.
-    ...(app.redis && { store: redisOrMemory(app.redis, 'portal-rate-limit-') }),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: MESSAGES.tooManyRequests,
-    }),
-  });
+  await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
 
   await app.register(dbPlugin, { config, database: options.database });

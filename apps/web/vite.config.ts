@@ -2,9 +2,10 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { VitePWA } from 'vite-plugin-pwa';
+import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './vite-plugins/catalogue-parts.ts';
 import { criticalCss } from './vite-plugins/critical-css.ts';
+import { installedAppWords, localeManifests } from './vite-plugins/locale-manifests.ts';
 import { prerender } from './vite-plugins/prerender.ts';
 import { primeIcons } from './vite-plugins/prime-icons.ts';
 import { primeThemes } from './vite-plugins/prime-themes.ts';
@@ -12,6 +13,23 @@ import { purgePrimeFlex } from './vite-plugins/purge-primeflex.ts';
 
 /** The light default theme's card and ground colours (lara-light-indigo): the top bar's and the page's. */
 const LIGHT_SURFACE = { card: '#ffffff', ground: '#f9fafb' };
+
+/** The installed app (decision 032), with its name and description in each locale's manifest (locale-manifests.ts). */
+const manifest = {
+  // In English for index.html, the page of every address not prerendered; the app links the reader's language's.
+  ...installedAppWords('en'),
+  id: '/',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  background_color: LIGHT_SURFACE.ground,
+  theme_color: LIGHT_SURFACE.card,
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+} satisfies Partial<ManifestOptions>;
 
 const api = { '/api': 'http://127.0.0.1:4000' };
 const themes = primeThemes();
@@ -25,6 +43,7 @@ export default defineConfig({
     primeIcons(),
     purgePrimeFlex(),
     prerender('/src/prerender.tsx'),
+    localeManifests(manifest),
     // After the prerender: inlines each page's critical CSS (decision 038).
     criticalCss(() => themes.api.defaultTheme()),
     // Every text file also as .br and .gz, which the server sends as they are (decision 017): the app's own at the
@@ -41,22 +60,7 @@ export default defineConfig({
       injectRegister: false,
       // The icons are among the files precached below.
       includeManifestIcons: false,
-      manifest: {
-        name: 'Teen Devotional Portal',
-        short_name: 'Devotionals',
-        description: 'Download Teevo and Take5, the monthly teen devotionals, as PDF editions in many languages.',
-        id: '/',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: LIGHT_SURFACE.ground,
-        theme_color: LIGHT_SURFACE.card,
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest,
       workbox: {
         // The app's code, styles, pages and pictures; not the 56 themes (12 MB), nor .br/.gz forms.
         globPatterns: ['**/*.{js,css,html}', '*.svg', 'icons/*.png', 'assets/pdf.worker*.mjs'],

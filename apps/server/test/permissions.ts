@@ -74,6 +74,7 @@ export const MATRIX = rows`
   ${'GET /api/files/download-link/:id'}                              | ${'editions:download'}            | ${200}
   ${'GET /api/files/download/:id'}                                   | ${'editions:download'}            | ${200}
   ${'GET /api/transaction/getTeeVoLanguagesByBookName'}              | ${'editions:download'}            | ${200}
+  ${'GET /api/editions/months'}                                     | ${'editions:download'}            | ${200}
   ${'GET /api/transaction/getBookByName'}                            | ${'editions:download'}            | ${200}
   ${'POST /api/transaction/create'}                                  | ${'editions:download'}            | ${200}
   ${'POST /api/transaction/create/'}                                 | ${'editions:download'}            | ${200}

@@ -14,6 +14,7 @@ import {
 } from '@portal/contract';
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { choose } from './support/dropdown.ts';
 import { ensureLanguage, uploadThroughApi, EDITION_YEAR as YEAR } from './support/editions.ts';
 import { bearerOf, signInAs } from './support/session.ts';
@@ -170,16 +171,62 @@ test('the download screen in the shell is the same panel, and Sign Out signs out
   await page.goto('/user/download');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Download');
-  await choose(page, 'download-year', '2022');
-  await choose(page, 'download-month', 'January');
-  const language = page.locator('.p-dropdown', { has: page.locator('#download-language') });
-  await expect(language).toContainText('Select a language');
-  await language.click();
-  await expect(page.getByText('No edition in any language for this month yet.')).toBeVisible();
-  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/en/dist');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the download panel offers only the years, months and languages that have an edition of the book', async ({
+  page,
+  request,
+}) => {
+  const admin = { headers: await bearerOf(request) };
+  const [book, empty] = [`Almanac${Date.now()}`, `Unprinted${Date.now()}`];
+  for (const name of [book, empty]) {
+    expect((await request.post('/api/books', { ...admin, data: { name } })).status()).toBe(201);
+  }
+  for (const language of ['English', 'French']) await ensureLanguage(request, language);
+  const upload = (year: number, month: number, language: string) =>
+    uploadThroughApi(request, month, makePdf(`${book} ${year} ${month} ${language}`), book, { year, language });
+  await upload(YEAR - 1, 11, 'French');
+  await upload(YEAR - 1, 2, 'English');
+  await upload(YEAR - 3, 6, 'English');
+  await upload(YEAR - 3, 6, 'French');
+
+  await signInAs(page, 'User');
+  await page.goto('/user/download');
+  const options = async (id: string) => {
+    await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
+    const offered = await page.locator('.p-dropdown-panel').getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    return offered;
+  };
+  await choose(page, 'download-book', empty);
+  // A book without editions says so at once, instead of offering every year and month.
+  const none = page.getByText(`There is no edition of ${empty} yet.`);
+  await expect(none).toBeVisible();
+  await expect(page.locator('#download-year')).toHaveAccessibleDescription(`There is no edition of ${empty} yet.`);
+
+  await choose(page, 'download-book', book);
+  await expect(none).toHaveCount(0);
+  expect(await options('download-year')).toEqual([String(YEAR - 1), String(YEAR - 3)]);
+  await choose(page, 'download-year', String(YEAR - 1));
+  expect(await options('download-month')).toEqual([monthName(2), monthName(11)]);
+  await choose(page, 'download-month', monthName(11));
+  expect(await options('download-language')).toEqual(['French']);
+  await choose(page, 'download-language', 'French');
+
+  // Another year: the month and language chosen for the last one are no choice there.
+  await choose(page, 'download-year', String(YEAR - 3));
+  const month = page.locator('.p-dropdown', { has: page.locator('#download-month') });
+  await expect(month).toContainText('Select a month');
+  await choose(page, 'download-month', monthName(6));
+  expect(await options('download-language')).toEqual(['English', 'French']);
+  await choose(page, 'download-language', 'English');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await downloading).suggestedFilename()).toBe(editionFileName(book, 'English', YEAR - 3, 6));
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('Return to homepage signs the user out and opens the configured home site', async ({ page, request }) => {

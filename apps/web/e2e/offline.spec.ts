@@ -176,3 +176,78 @@ test('before Sign Out, the user menu and the download panel say how many saved e
   await expect(page).toHaveURL('/en/dist');
   await expect.poll(() => keptOnDevice(page)).toEqual({ saved: 0, reading: 0 });
 });
+
+/** A custom property the theme sets on :root (PrimeReact's themes all do): empty when no theme styles the page. */
+const themeColor = (page: Page, property: string) =>
+  page.evaluate((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim(), property);
+
+/** The themes the service worker has kept, by name. */
+const keptThemes = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await caches.open('themes')).keys()).flatMap(
+      (request) => /\/themes\/\w+\/([\w-]+)\/theme\.css$/.exec(request.url)?.[1] ?? [],
+    ),
+  );
+
+test('the first page opened offline after signing in is styled, offline and with the portal unreachable', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { teevo } = await editions(request);
+  const member = await signInAs(page, 'User', { firstName: 'Zawadi', lastName: 'Mbali' });
+  await page.request.get(`/api/files/download/${teevo._id}`, { headers: await bearerOf(page.request, member) });
+
+  // A fresh browser's first visit as a member: its theme was loaded before there was a service worker to keep it.
+  await page.goto('/');
+  // Installing it precaches the app (about 1 MB), which a busy machine takes a while over.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state), { timeout: 30_000 })
+    .toBe('activated');
+  await page.getByRole('button', { name: new RegExp(`^Save Teevo in ${teevo.book_language}`) }).click();
+  const saved = page.getByRole('region', { name: OFFLINE.title });
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  // Following the device, the member may see either theme: both are kept.
+  await expect
+    .poll(() => keptThemes(page).then((names) => names.sort()))
+    .toEqual(['lara-dark-indigo', 'lara-light-indigo']);
+
+  // The browser online, the portal not answering (its server stopped), and no page loaded since the sign-in. The
+  // browser's HTTP cache is off while requests are routed: only the service worker answers. Styled in the light
+  // theme, and in the dark one on a dark device; one notice that the portal cannot be reached, and the saved
+  // editions instead of errors and endless placeholders.
+  await context.route('**/*', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  expect(await themeColor(page, '--surface-card')).toBe('#ffffff');
+  await expect(page.getByRole('button', { name: 'Settings' })).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  expect(await themeColor(page, '--surface-card')).toBe('#1f2937');
+  await expect(page.getByText(OFFLINE.unreachable)).toHaveCount(1);
+  await expect(page.getByText(OFFLINE.unreachable)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'This month' })).toHaveCount(0);
+  await expect(page.locator('.p-error')).toHaveCount(0);
+  await expect(page.locator('.p-skeleton')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saved.getByRole('link', { name: new RegExp(`^Read Teevo in ${teevo.book_language}`) }).click();
+  await expect(drawnPage(page, 1)).toBeVisible();
+  await context.unrouteAll();
+
+  // Offline: styled, and the saved edition opens.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByText(OFFLINE.notice)).toBeVisible();
+  expect(await themeColor(page, '--surface-card')).toBe('#ffffff');
+  await saved.getByRole('link', { name: new RegExp(`^Read Teevo in ${teevo.book_language}`) }).click();
+  await expect(drawnPage(page, 1)).toBeVisible();
+  await context.setOffline(false);
+
+  // The portal back: the home as ever.
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'This month' })).toBeVisible();
+  await expect(page.getByText(OFFLINE.unreachable)).toHaveCount(0);
+});

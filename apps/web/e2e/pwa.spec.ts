@@ -2,6 +2,7 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { LOCALES } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { catalogue } from './support/catalogue.ts';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
@@ -39,7 +40,7 @@ test('the portal can be installed: a manifest with its icons and a service worke
   expect(installabilityErrors).toEqual([]);
   const { url, errors, data } = await cdp.send('Page.getAppManifest');
   expect(errors).toEqual([]);
-  expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+  expect(new URL(url).pathname).toBe('/manifest-en.webmanifest');
   const manifest = JSON.parse(data ?? '{}') as { icons: { src: string; sizes: string; purpose?: string }[] };
   expect(manifest).toMatchObject({
     name: 'Teen Devotional Portal',
@@ -61,6 +62,33 @@ test('the portal can be installed: a manifest with its icons and a service worke
   }
   await context.close();
   await rm(profile, { recursive: true, force: true });
+});
+
+test("each locale's pages link the installed app's manifest in that language", async ({ page, request }) => {
+  for (const locale of LOCALES) {
+    const words = catalogue(locale).installedApp;
+    const html = await (await request.get(`/${locale}/dist`)).text();
+    const href = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+    expect(href, locale).toBe(`/manifest-${locale}.webmanifest`);
+    const manifest = await (await request.get(href ?? '')).json();
+    expect(manifest).toMatchObject({
+      lang: locale,
+      name: words.name,
+      short_name: words.shortName,
+      description: words.description,
+      id: '/',
+      start_url: '/',
+    });
+  }
+  // The words differ: each manifest is in its own language, not five copies of the English one.
+  expect(new Set(LOCALES.map((locale) => catalogue(locale).installedApp.description)).size).toBe(LOCALES.length);
+
+  // A signed-in screen, drawn from index.html (its manifest English), links the member's language's once it runs.
+  await signInAs(page, 'User');
+  await page.addInitScript(() => localStorage.setItem('portal.locale', 'sw'));
+  await page.goto('/user/profile');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest-sw.webmanifest');
 });
 
 test("the browser's bar takes the colour of the theme's top bar", async ({ page }) => {

@@ -3,7 +3,8 @@ import type { Plugin } from 'vite';
 
 /**
  * The blocks of a catalogue only the pages behind a route use (the back office, the profile, the reader, the
- * terms): fetched with the first such page, not with the landing page. `mail` is the server's alone.
+ * terms): fetched with the first such page, not with the landing page. `mail` is the server's alone, `installedApp`
+ * the build's (the manifests, locale-manifests.ts).
  */
 const LATER_BLOCKS = new Set([
   'books',
@@ -18,7 +19,7 @@ const LATER_BLOCKS = new Set([
   'terms',
   'users',
 ]);
-const SERVER_BLOCKS = new Set(['mail']);
+const NOT_IN_APP = new Set(['mail', 'installedApp']);
 
 export type CataloguePart = 'first' | 'later';
 
@@ -45,7 +46,7 @@ export function catalogueParts(): Plugin {
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const kept = Object.entries(catalogue).filter(
-        ([block]) => !SERVER_BLOCKS.has(block) && LATER_BLOCKS.has(block) === (part === 'later'),
+        ([block]) => !NOT_IN_APP.has(block) && LATER_BLOCKS.has(block) === (part === 'later'),
       );
       return `export default ${JSON.stringify(Object.fromEntries(kept))};`;
     },

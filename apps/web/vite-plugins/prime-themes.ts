@@ -6,13 +6,16 @@ import type { Plugin } from 'vite';
 import {
   colorModeOf,
   colorSchemeOf,
+  DARK_THEME,
   DEFAULT_THEME,
   LAYOUT_SETTINGS_KEY,
   MAX_SCALE,
   MIN_SCALE,
+  PREFERS_DARK,
   THEME_CRITICAL_ID,
   THEME_LINK_ID,
   THEMES_PATH,
+  themeOfChoice,
 } from '../src/lib/layout-settings/constants.ts';
 import { type RestoreLayoutOptions, restoreLayout } from '../src/lib/layout-settings/restore-layout.ts';
 
@@ -85,10 +88,12 @@ function bootScript(themesPath: string, themeNames: string[]): string {
       themeNames.map((name) => [name, { mode: colorModeOf(name), scheme: colorSchemeOf(colorModeOf(name)) }]),
     ),
     fallbackTheme: DEFAULT_THEME,
+    darkTheme: DARK_THEME,
+    prefersDark: PREFERS_DARK,
     minScale: MIN_SCALE,
     maxScale: MAX_SCALE,
   };
-  return `(${restoreLayout.toString()})(${JSON.stringify(options)});\n`;
+  return `(${restoreLayout.toString()})(${JSON.stringify(options)}, ${themeOfChoice.toString()});\n`;
 }
 
 /** The default theme's stylesheet as a first visit paints with it: its address and its rules. */

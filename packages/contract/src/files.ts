@@ -145,6 +145,15 @@ export const editionLanguagesQuerySchema = z.object({
   year: yearSchema,
 });
 
+/** `book`: the book whose editions' months are asked for (the download panel offers only those). */
+export const editionMonthsQuerySchema = z.object({
+  book: textSchema().trim().min(1, FILE_MESSAGES.bookRequired),
+});
+
+/** A month that has the book's edition, and the languages it has it in, sorted by name. */
+export const editionMonthSchema = z.object({ year: z.number(), month: z.number(), languages: z.array(z.string()) });
+export type EditionMonth = z.infer<typeof editionMonthSchema>;
+
 export const downloadRecordSchema = z.object({
   user: z.string().optional(),
   file: z.string({ error: FILE_MESSAGES.fileNotFound }).min(1, FILE_MESSAGES.fileNotFound),

@@ -90,6 +90,8 @@ describe('the catalogues', () => {
       (key) =>
         !key.startsWith('messages.') &&
         !key.startsWith('prime.') &&
+        // The installed app's manifests, which the build writes (apps/web/vite-plugins/locale-manifests.ts).
+        !key.startsWith('installedApp.') &&
         !sources.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)),
     );
     expect(unused).toEqual([]);

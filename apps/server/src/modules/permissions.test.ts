@@ -198,6 +198,7 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   'GET /api/transaction/getTeeVoLanguagesByBookName': async () => ({
     url: '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&year=2025&month=1',
   }),
+  'GET /api/editions/months': async () => ({ url: '/api/editions/months?book=Teevo' }),
   'GET /api/transaction/getBookByName': async () => {
     const language = await newLanguage();
     await addEditionRecord(app, { book: 'Teevo', languageId: language.id, year: 2025, month: 1 });

@@ -1,6 +1,7 @@
 import { type ErrorBody, errorBodySchema, MESSAGES } from '@portal/contract';
 import { translateCoded } from './i18n/coded.ts';
 import { i18n } from './i18n/i18n.ts';
+import { notePortalAnswer } from './portal-reach.ts';
 import { refreshSession } from './session/session-refresh.ts';
 import { endSession, getSession } from './session/session-store.ts';
 
@@ -51,10 +52,13 @@ type Send = (headers: Headers) => Promise<Answer>;
 /** fetch, with a failure to reach the server as an ApiError. */
 async function fetchOrNoAnswer(url: string, init: RequestInit) {
   try {
-    return await fetch(url, init);
+    const response = await fetch(url, init);
+    notePortalAnswer(true);
+    return response;
   } catch (error) {
     // A cancelled query stays an AbortError, which TanStack Query expects.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    notePortalAnswer(false);
     throw noAnswer();
   }
 }

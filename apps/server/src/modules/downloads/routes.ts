@@ -2,6 +2,8 @@ import {
   downloadRecordSchema,
   editionLanguagesQuerySchema,
   editionLookupSchema,
+  editionMonthSchema,
+  editionMonthsQuerySchema,
   FILE_MESSAGES,
   fileRecordSchema,
   messageSchema,
@@ -11,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Unauthorized } from '../../errors.ts';
 import { readableName } from '../files/file-view.ts';
-import { editionLanguages, findEdition, findEditionByNames } from '../files/service.ts';
+import { editionLanguages, editionMonths, findEdition, findEditionByNames } from '../files/service.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { linkHolder, signDownloadToken } from './links.ts';
 import { keptEdition } from './lookups.ts';
@@ -95,6 +97,22 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       app.lists.send(request, reply, () =>
         editionLanguages(app.db, request.query.book, request.query.year, request.query.month),
       ),
+  );
+
+  app.get(
+    '/editions/months',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every month that has the book’s edition (`book`, its name), newest first, with the languages it has it in, sorted by name: what the download panel offers',
+        querystring: editionMonthsQuerySchema,
+        response: { 200: z.array(editionMonthSchema) },
+      },
+    },
+    (request, reply) => app.lists.send(request, reply, () => editionMonths(app.db, request.query.book)),
   );
 
   app.get(

@@ -178,6 +178,29 @@ describe('edition look-up', () => {
     expect(response.json()).toEqual([{ book_language: 'English' }, { book_language: 'Français' }]);
   });
 
+  it('lists the months that have the book’s edition, newest first, each with its languages', async () => {
+    for (const fields of [
+      { month: '2', year: '2023' },
+      { month: '11', year: '2024', language: 'Français' },
+      { month: '11', year: '2024' },
+      { month: '7', year: '2023', book: 'Take5' },
+    ]) {
+      expect((await uploadEdition(app, admin.headers, { ...edition, ...fields })).statusCode).toBe(201);
+    }
+    const response = await user.request('GET', '/api/editions/months?book=teevo');
+    expect(response.statusCode).toBe(200);
+    const months: { year: number; month: number; languages: string[] }[] = response.json();
+    // Other tests add this book's 2025 editions.
+    expect(months.filter(({ year }) => year < 2025)).toEqual([
+      { year: 2024, month: 11, languages: ['English', 'Français'] },
+      { year: 2023, month: 2, languages: ['English'] },
+    ]);
+    const order = months.map(({ year, month }) => year * 100 + month);
+    expect(order).toEqual([...order].sort((a, b) => b - a));
+    expect((await user.request('GET', '/api/editions/months?book=Nobook')).json()).toEqual([]);
+    expect((await user.request('GET', '/api/editions/months')).statusCode).toBe(400);
+  });
+
   it('finds an edition by names, month as number or name', async () => {
     for (const month of ['3', 'march', 'March']) {
       const response = await user.request(

@@ -1,4 +1,5 @@
 import {
+  type EditionMonth,
   type EditionPage,
   type EditionSortField,
   type editionPageQuerySchema,
@@ -167,6 +168,24 @@ export async function editionLanguages(db: Database, book: string, year: number,
     .where(and(sql`lower(${books.name}) = lower(${book})`, eq(files.year, year), eq(files.month, month)))
     .orderBy(asc(languages.name));
   return rows;
+}
+
+/** Every month that has the book's edition, newest first, each with its languages sorted by name. */
+export async function editionMonths(db: Database, book: string): Promise<EditionMonth[]> {
+  const rows = await db
+    .select({ year: files.year, month: files.month, language: languages.name })
+    .from(files)
+    .innerJoin(books, eq(books.id, files.bookId))
+    .innerJoin(languages, eq(languages.id, files.languageId))
+    .where(sql`lower(${books.name}) = lower(${book})`)
+    .orderBy(desc(files.year), desc(files.month), asc(languages.name));
+  const months: EditionMonth[] = [];
+  for (const { year, month, language } of rows) {
+    const last = months.at(-1);
+    if (last?.year === year && last.month === month) last.languages.push(language);
+    else months.push({ year, month, languages: [language] });
+  }
+  return months;
 }
 
 export async function findEditionByNames(

@@ -2,11 +2,12 @@ import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { RadioButton } from 'primereact/radiobutton';
 import { Sidebar } from 'primereact/sidebar';
-import { MAX_SCALE, MIN_SCALE } from '../../lib/layout-settings/constants.ts';
+import { DARK_THEME, DEFAULT_THEME, MAX_SCALE, MIN_SCALE } from '../../lib/layout-settings/constants.ts';
 import {
   type InputStyle,
   type LayoutSettings,
   type MenuMode,
+  type ThemeChoice,
   updateLayoutSettings,
   useLayoutSettings,
 } from '../../lib/layout-settings/layout-settings.ts';
@@ -26,6 +27,18 @@ const themeGroups = COLOR_MODES.map((mode) => ({
   mode,
   themes: THEMES.filter((theme) => theme.colorMode === mode),
 }));
+
+/** The first choice: light, dark, or as the device is set; the 56 themes wait under "More themes". */
+const THEME_CHOICE_LABELS = {
+  light: 'settings.light',
+  dark: 'settings.dark',
+  device: 'settings.device',
+} as const satisfies Record<string, string>;
+type FirstThemeChoice = keyof typeof THEME_CHOICE_LABELS;
+const themeChoices = Object.keys(THEME_CHOICE_LABELS) as FirstThemeChoice[];
+const isThemeChoice = (choice: ThemeChoice): choice is FirstThemeChoice => choice in THEME_CHOICE_LABELS;
+const choiceOfTheme = (name: string): ThemeChoice =>
+  name === DEFAULT_THEME ? 'light' : name === DARK_THEME ? 'dark' : name;
 
 const scales = Array.from({ length: MAX_SCALE - MIN_SCALE + 1 }, (_, index) => MIN_SCALE + index);
 
@@ -94,31 +107,50 @@ export function SettingsPanel({ visible, onHide }: { visible: boolean; onHide: (
         </h2>
       }
     >
-      <div className="settings-section">
-        <label htmlFor="settings-theme" className="settings-heading">
-          {t('settings.theme')}
-        </label>
-        {/* A native select: PrimeReact 10's grouped Dropdown is not announced correctly by screen readers. */}
-        <select
-          id="settings-theme"
-          className="theme-select p-inputtext p-component w-full"
-          value={settings.theme}
-          onChange={(event) => updateLayoutSettings({ theme: event.target.value })}
-        >
-          {themeGroups.map((group) => (
-            <optgroup key={group.mode} label={t(COLOR_MODE_LABELS[group.mode])}>
-              {group.themes.map((theme) => (
-                <option key={theme.name} value={theme.name}>
-                  {theme.label}
-                </option>
-              ))}
-            </optgroup>
+      <fieldset className="settings-section">
+        <legend className="settings-heading">{t('settings.theme')}</legend>
+        <div className="flex flex-wrap gap-4">
+          {themeChoices.map((choice) => (
+            <div key={choice} className="flex align-items-center gap-2">
+              <RadioButton
+                inputId={`theme-${choice}`}
+                name="theme"
+                value={choice}
+                checked={settings.themeChoice === choice}
+                onChange={() => updateLayoutSettings({ themeChoice: choice })}
+              />
+              <label htmlFor={`theme-${choice}`}>{t(THEME_CHOICE_LABELS[choice])}</label>
+            </div>
           ))}
-        </select>
-        <p className="flex align-items-center gap-2 mt-2 mb-0 text-sm text-muted">
-          {t('settings.colorMode')} <span className="color-mode-badge">{t(COLOR_MODE_LABELS[settings.colorMode])}</span>
-        </p>
-      </div>
+        </div>
+        {/* Open when the member's theme is one of them: it is what they picked. */}
+        <details className="more-themes mt-3" open={!isThemeChoice(settings.themeChoice)}>
+          <summary id="more-themes">{t('settings.moreThemes')}</summary>
+          {/* A native select: PrimeReact 10's grouped Dropdown is not announced correctly by screen readers. */}
+          <select
+            id="settings-theme"
+            aria-labelledby="more-themes"
+            className="theme-select p-inputtext p-component w-full mt-2"
+            value={settings.theme}
+            // The default theme and its dark sibling are "Light" and "Dark".
+            onChange={(event) => updateLayoutSettings({ themeChoice: choiceOfTheme(event.target.value) })}
+          >
+            {themeGroups.map((group) => (
+              <optgroup key={group.mode} label={t(COLOR_MODE_LABELS[group.mode])}>
+                {group.themes.map((theme) => (
+                  <option key={theme.name} value={theme.name}>
+                    {theme.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <p className="flex align-items-center gap-2 mt-2 mb-0 text-sm text-muted">
+            {t('settings.colorMode')}{' '}
+            <span className="color-mode-badge">{t(COLOR_MODE_LABELS[settings.colorMode])}</span>
+          </p>
+        </details>
+      </fieldset>
 
       <fieldset className="settings-section">
         <legend className="settings-heading">{t('settings.scale')}</legend>

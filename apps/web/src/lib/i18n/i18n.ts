@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, pickLocale } from '@por
 import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
+import { localeManifestPath } from '../pwa/manifest-path.ts';
 
 /**
  * The portal's interface text (decision 028): i18next with ICU messages, one catalogue per locale in
@@ -94,12 +95,20 @@ export async function loadLaterWords(): Promise<void> {
   await addPart(activeLocale(), 'later');
 }
 
+/** The document in `locale`: its language, and the installed app's name and description (its manifest). */
+function showIn(locale: UiLocale) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  if (isLocale(locale))
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', localeManifestPath(locale));
+}
+
 /** Shows the interface in `locale`, fetching its catalogue first; `remember` keeps it as this browser's choice. */
 export async function changeLocale(locale: UiLocale, { remember = true } = {}): Promise<void> {
   // In turn, so that a page behind a route that asked for the later words meanwhile gets them in this locale too.
   for (const part of ['first', 'later'] as const) if (partsWanted.has(part)) await addPart(locale, part);
   await i18n.changeLanguage(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  showIn(locale);
   if (remember) {
     try {
       localStorage.setItem(CHOICE_KEY, locale);
@@ -124,7 +133,7 @@ export async function startI18n(locale: UiLocale): Promise<void> {
       react: { useSuspense: false },
     });
   partsAdded.add(`${locale}:first`);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  showIn(locale);
 }
 
 /** A page for visitors in a locale: `localePath('fr', 'dist')` is /fr/dist. */

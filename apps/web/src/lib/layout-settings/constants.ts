@@ -4,6 +4,10 @@ export const THEME_LINK_ID = 'theme-link';
 /** The default theme's rules a prerendered page paints with, inlined before its stylesheet comes (vite-plugins/critical-css.ts). */
 export const THEME_CRITICAL_ID = 'theme-critical';
 export const DEFAULT_THEME = 'lara-light-indigo';
+/** The default theme's dark sibling: what "Dark", and the device's dark setting, show. */
+export const DARK_THEME = 'lara-dark-indigo';
+/** The media query of a device set to dark. */
+export const PREFERS_DARK = '(prefers-color-scheme: dark)';
 /** Where the build copies PrimeReact's themes, in a folder named after their version (see vite-plugins/prime-themes.ts). */
 export const THEMES_PATH = '/themes';
 export const MIN_SCALE = 12;
@@ -19,3 +23,19 @@ export function colorModeOf(theme: string): 'light' | 'dim' | 'dark' {
 
 /** The scheme the browser draws its own controls and scrollbars in: dim and dark themes are dark to it. */
 export const colorSchemeOf = (mode: ReturnType<typeof colorModeOf>) => (mode === 'light' ? 'light' : 'dark');
+
+/**
+ * The theme a member's stored choice shows: "light" the default theme, "dark" its dark sibling, another theme's name
+ * that theme; "device", nothing or the default theme's name (which every earlier visit stored, whatever was picked)
+ * follow the device's setting. The boot script carries this function's source text: it uses nothing from outside.
+ */
+export function themeOfChoice(
+  choice: unknown,
+  prefersDark: boolean,
+  themes: { light: string; dark: string; names: readonly string[] },
+): string {
+  if (choice === 'light') return themes.light;
+  if (choice === 'dark') return themes.dark;
+  if (typeof choice === 'string' && choice !== themes.light && themes.names.includes(choice)) return choice;
+  return prefersDark ? themes.dark : themes.light;
+}

@@ -7,27 +7,38 @@ export interface RestoreLayoutOptions {
   themeNames: string[];
   /** Each theme's colour mode and the browser's colour scheme for it (global.css reads the mode). */
   colors: Record<string, { mode: string; scheme: string }>;
+  /** The light and dark themes of "light", "dark" and the device's setting. */
   fallbackTheme: string;
+  darkTheme: string;
+  prefersDark: string;
   minScale: number;
   maxScale: number;
 }
 
 /**
- * Applies the stored theme (with its colour mode) and scale before the first paint. The build ships this function's source
- * text as /layout-boot.js, a blocking classic script (the CSP forbids inline ones), so it must not
- * use anything from outside its own body.
+ * Applies the stored theme (with its colour mode), or the device's light or dark one, and scale before the first paint.
+ * The build ships this function's source text, and `themeOfChoice`'s (constants.ts), as /layout-boot.js, a blocking
+ * classic script (the CSP forbids inline ones), so it must not use anything from outside its own body.
  */
-export function restoreLayout(options: RestoreLayoutOptions) {
+export function restoreLayout(
+  options: RestoreLayoutOptions,
+  themeOfChoice: (
+    choice: unknown,
+    prefersDark: boolean,
+    themes: { light: string; dark: string; names: string[] },
+  ) => string,
+) {
   let stored: { theme?: unknown; scale?: unknown } = {};
   try {
     stored = JSON.parse(localStorage.getItem(options.storageKey) ?? '{}') ?? {};
   } catch {
     // Unreadable or blocked storage: the defaults apply.
   }
-  const theme =
-    typeof stored.theme === 'string' && options.themeNames.includes(stored.theme)
-      ? stored.theme
-      : options.fallbackTheme;
+  const theme = themeOfChoice(stored.theme, window.matchMedia?.(options.prefersDark).matches ?? false, {
+    light: options.fallbackTheme,
+    dark: options.darkTheme,
+    names: options.themeNames,
+  });
   const link = document.createElement('link');
   link.id = options.linkId;
   link.rel = 'stylesheet';

@@ -30,4 +30,6 @@ export const THEMES: readonly Theme[] = themeNames.map((name) => ({
   colorMode: colorModeOf(name),
 }));
 
+export const THEME_NAMES: readonly string[] = themeNames;
+
 export const isKnownTheme = (name: unknown): name is string => typeof name === 'string' && themeNames.includes(name);

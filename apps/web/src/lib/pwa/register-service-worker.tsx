@@ -1,5 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import { createRoot } from 'react-dom/client';
+import { keepThemes } from './keep-themes.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,5 +30,6 @@ export function registerServiceWorker() {
     onNeedRefresh: () => show(true),
     onRegisteredSW: (_url, registration) => registration && keepChecking(registration),
   });
+  keepThemes();
   show(false);
 }

@@ -1,7 +1,7 @@
 import type { FileRecord } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { EditionChoice } from './get-edition-languages.ts';
+import type { EditionChoice } from './get-edition-months.ts';
 
 export type EditionLookup = EditionChoice & { language: string };
 

@@ -1,4 +1,4 @@
-import { editionYears, FILE_MESSAGES } from '@portal/contract';
+import { FILE_MESSAGES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useSignOut } from '../../../lib/session/use-sign-out.ts';
 import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { useFindEdition } from '../api/find-edition.ts';
-import { editionLanguagesQuery } from '../api/get-edition-languages.ts';
+import { editionMonthsQuery } from '../api/get-edition-months.ts';
 import '../downloads.css';
 import { Trans, useTranslation } from 'react-i18next';
 import { monthOptions } from '../../../lib/i18n/format.ts';
@@ -51,9 +51,19 @@ export function DownloadPanel() {
   const [month, setMonth] = useState<number | null>(null);
   const [language, setLanguage] = useState<string | null>(null);
   const book = books.find((each) => each.id === bookId) ?? firstAdded(books);
-  const choice = book && year && month ? { book: book.name, year, month } : null;
-  const languages = useQuery(editionLanguagesQuery(choice));
-  const chosenLanguage = language && languages.data?.includes(language) ? language : null;
+  // Only what exists is offered: the book's years, that year's months, that month's languages. A choice the next
+  // list does not have (another book, another year) is no choice.
+  const months = useQuery(editionMonthsQuery(book?.name));
+  const editionMonths = months.data ?? [];
+  const years = [...new Set(editionMonths.map((each) => each.year))];
+  const chosenYear = year && years.includes(year) ? year : null;
+  const monthsOfYear = editionMonths.filter((each) => each.year === chosenYear);
+  const chosenMonth = monthsOfYear.find((each) => each.month === month);
+  const languages = chosenMonth?.languages ?? [];
+  const chosenLanguage = language && languages.includes(language) ? language : null;
+  const choice =
+    book && chosenYear && chosenMonth ? { book: book.name, year: chosenYear, month: chosenMonth.month } : null;
+  const noEdition = book && months.isSuccess && editionMonths.length === 0;
 
   /** Finds the chosen edition and hands it to `use` (download it, or open it in the reader); says what is missing. */
   const withChosenEdition = async (use: (id: string) => unknown) => {
@@ -117,33 +127,41 @@ export function DownloadPanel() {
             id="download-year"
             label={t('downloads.year')}
             fieldClassName={FIELD}
-            value={year}
-            options={editionYears()}
+            value={chosenYear}
+            options={years}
             onChange={(event) => setYear(event.value)}
             placeholder={t('downloads.panel.selectYear')}
+            loading={months.isFetching}
+            disabled={Boolean(noEdition)}
+            aria-describedby={noEdition ? 'download-none' : undefined}
           />
           <ChoiceField
             id="download-month"
             label={t('downloads.month')}
             fieldClassName={FIELD}
-            value={month}
-            options={monthOptions()}
+            value={chosenMonth?.month ?? null}
+            options={monthOptions().filter((option) => monthsOfYear.some((each) => each.month === option.value))}
             onChange={(event) => setMonth(event.value)}
-            placeholder={t('downloads.panel.selectMonth')}
+            placeholder={chosenYear ? t('downloads.panel.selectMonth') : t('downloads.panel.selectYearFirst')}
+            disabled={Boolean(noEdition)}
           />
           <ChoiceField
             id="download-language"
             label={t('downloads.language')}
             fieldClassName={FIELD}
             value={chosenLanguage}
-            options={languages.data ?? []}
+            options={languages}
             onChange={(event) => setLanguage(event.value)}
-            placeholder={year && month ? t('downloads.panel.selectLanguage') : t('downloads.panel.selectMonthFirst')}
-            emptyMessage={t('downloads.panel.noLanguage')}
-            loading={languages.isFetching}
+            placeholder={choice ? t('downloads.panel.selectLanguage') : t('downloads.panel.selectMonthFirst')}
+            disabled={Boolean(noEdition)}
             filter
           />
         </div>
+        {noEdition && (
+          <p id="download-none" className="mt-0 mb-3 text-muted">
+            {t('downloads.panel.noEdition', { book: book.name })}
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button
             type="submit"

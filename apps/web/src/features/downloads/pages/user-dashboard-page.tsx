@@ -5,6 +5,7 @@ import { useCovers } from '../../../components/book-cover/book-cover.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
+import { usePortalReached } from '../../../lib/portal-reach.ts';
 import { editionPageQuery, type EditionFilters as Filters, listedTo } from '../../../lib/resources/files.ts';
 import type { ServerPage } from '../../../lib/resources/server-page.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
@@ -35,9 +36,11 @@ export function UserDashboardPage() {
   useDocumentTitle(t('common.dashboard'));
   const { user } = useSession();
   const thisMonth = useQuery(thisMonthQuery);
-  // Offline with nothing fetched yet (the shell says it is offline): the saved editions instead of placeholders.
+  // Offline, or the portal not answering, with nothing fetched yet (the shell says which, once): the saved editions
+  // instead of placeholders and an error per section.
   const online = useOnline();
-  const cutOff = !online && thisMonth.data === undefined;
+  const reached = usePortalReached();
+  const cutOff = (!online || !reached) && thisMonth.data === undefined;
   const coverOf = useCovers();
   const { canChoose, view, choose } = useEditionView();
   // The member's own language until they choose another, or all.
@@ -97,7 +100,7 @@ export function UserDashboardPage() {
             </h2>
             <ThisMonthEditions thisMonth={thisMonth} coverOf={coverOf} onDownload={download} />
           </section>
-          <SavedEditions offline={!online} />
+          <SavedEditions offline={!online || !reached} />
           <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
             <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
               {t('downloads.home.earlier')}

@@ -75,7 +75,7 @@ test('an Admin imports two PDFs named after their edition, downloads one and del
   await expect(teevoRow).toHaveCount(1);
   await expect(take5Row).toHaveCount(1);
   await expect(teevoRow).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
-  await expect(teevoRow).toContainText(/\d+(\.\d)? KB|\d+ B/);
+  await expect(teevoRow).toContainText(/\d+(\.\d)?\skB|\d+\sbytes/);
 
   const downloading = page.waitForEvent('download');
   await teevoRow.getByRole('button', { name: /^Download/ }).click();

@@ -53,7 +53,8 @@ const COUNT_NAMES = new Set(['count', 'n', 'total', 'done', 'max', 'min', 'days'
 
 const isNumber = (element: MessageFormatElement | undefined) =>
   element !== undefined &&
-  ((element.type === TYPE.number && !(element.style && typeof element.style === 'object' && 'unit' in element.style.parsedOptions)) ||
+  ((element.type === TYPE.number &&
+    !(element.style && typeof element.style === 'object' && 'unit' in element.style.parsedOptions)) ||
     (element.type === TYPE.argument && COUNT_NAMES.has(element.value)));
 
 function countsOutsidePlurals(elements: MessageFormatElement[], plurals = new Set<string>()): string[] {

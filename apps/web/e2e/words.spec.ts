@@ -89,10 +89,13 @@ for (const locale of ['fr', 'pt']) {
     await expect(all).not.toBeChecked();
     const rowName = `${say(locale, 'prime.aria.selectRow')} ${person.email}`;
     const one = page.getByRole('checkbox', { name: rowName, exact: true });
+    const row = page.getByRole('row').filter({ has: one });
     await expect(one).not.toBeChecked();
+    await expect(row).toHaveAttribute('aria-selected', 'false');
     await one.check();
     // The same name once checked: the checkbox says its state, the name does not claim one.
     await expect(page.getByRole('checkbox', { name: rowName, exact: true })).toBeChecked();
+    await expect(row).toHaveAttribute('aria-selected', 'true');
 
     await expect(page.getByRole('button', { name: say(locale, 'prime.aria.nextPageLabel') })).toBeVisible();
     // The dropdown's focusable input, visually hidden.

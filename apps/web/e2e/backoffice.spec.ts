@@ -101,7 +101,7 @@ test('churches: validation, create, duplicate, search, page, sort, edit and dele
 
   // Bulk delete of two selected rows.
   for (const name of names.slice(0, 2)) {
-    await churches.getByRole('checkbox', { name: `Row Selected ${name}` }).click();
+    await churches.getByRole('checkbox', { name: `Select ${name}` }).click();
   }
   await expect(churches.locator('tbody tr[aria-selected=true]')).toHaveCount(2);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -253,7 +253,7 @@ test('languages: validation, create, search, page, sort, rename and delete', asy
 
   // A bulk delete tries every row: the free one goes, the used one stays selected with the server's reason.
   for (const name of [names[1], `Twi ${run}`]) {
-    await languages.getByRole('checkbox', { name: `Row Selected ${name}` }).click();
+    await languages.getByRole('checkbox', { name: `Select ${name}` }).click();
   }
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await confirmDelete(page);

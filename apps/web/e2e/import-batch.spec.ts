@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
 const toasts = (page: Page) => page.locator('.p-toast-message');
 
-/** Opens the import dialog of the File Manager and picks the files. */
+/** Opens the import dialog of the File List and picks the files. */
 async function pick(page: Page, names: string[]) {
   await page.goto('/admin/file-list');
   await page.getByRole('button', { name: 'Import' }).click();
@@ -125,7 +125,7 @@ test('a file for an edition that has one says which file, uploaded when, it will
   const files = page.getByRole('table', { name: 'Files' });
   const existing = files.getByRole('row').filter({ hasText: name });
   await expect(existing).toHaveCount(1);
-  // The Uploaded On column, as the File Manager shows it (a stacked cell starts with its column's title).
+  // The Uploaded On column, as the File List shows it (a stacked cell starts with its column's title).
   const column = (await files.getByRole('columnheader').allTextContents()).findIndex((header) =>
     header.includes('Uploaded On'),
   );

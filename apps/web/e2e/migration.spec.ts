@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { formatFileSize, MIGRATION_MESSAGES } from '@portal/contract';
+import { formatBytes, MIGRATION_MESSAGES } from '@portal/contract';
 import bcrypt from 'bcryptjs';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -152,7 +152,7 @@ freshTest(
       role: 'User',
       church: church._id.$oid,
     });
-    // Enough accounts for a size in KB; the last two share an e-mail address.
+    // Enough accounts for a size in kB; the last two share an e-mail address.
     const accounts = [
       ...Array.from({ length: 12 }, (_, index) => person(`Member${index}`, `member${index}@legacy.example.org`)),
       person('Ama', 'ama@legacy.example.org'),
@@ -168,8 +168,8 @@ freshTest(
     await page.getByLabel('Legacy export files').setInputFiles(files);
     const item = (name: string) => page.locator('.p-fileupload-row').filter({ hasText: name });
     const accountsSize = Buffer.byteLength(jsonLines(accounts));
-    await expect(item('accounts.json')).toContainText(formatFileSize(accountsSize));
-    expect(formatFileSize(accountsSize)).toMatch(/^\d+\.\d KB$/);
+    await expect(item('accounts.json')).toContainText(formatBytes(accountsSize, 'en'));
+    expect(formatBytes(accountsSize, 'en')).toMatch(/^\d+\.\d\skB$/);
     for (const name of ['accounts.json', 'churches.json']) await expect(item(name)).toContainText('Not checked yet');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatFileSize, type ThisMonth } from '@portal/contract';
+import { formatBytes, type ThisMonth } from '@portal/contract';
 import { makeEditionPdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -145,7 +145,10 @@ test('before Sign Out, the user menu and the download panel say how many saved e
   }
   const saved = page.getByRole('region', { name: OFFLINE.title });
   await expect(saved.getByRole('listitem')).toHaveCount(2);
-  const both = say('en', 'menu.signOutRemoves', { count: 2, size: formatFileSize(teevo.file_size + take5.file_size) });
+  const both = say('en', 'menu.signOutRemoves', {
+    count: 2,
+    size: formatBytes(teevo.file_size + take5.file_size, 'en'),
+  });
   expect(both).toMatch(/^Removes the 2 editions saved on this device \(\d/);
   await userMenuOf(page, /Kofi Saver/).click();
   await expect(signOut).toHaveAccessibleName(`Sign Out. ${both}`);
@@ -155,7 +158,7 @@ test('before Sign Out, the user menu and the download panel say how many saved e
 
   await saved.getByRole('button', { name: new RegExp(`^Remove Take5 in ${take5.book_language}`) }).click();
   await expect(saved.getByRole('listitem')).toHaveCount(1);
-  const one = say('en', 'menu.signOutRemoves', { count: 1, size: formatFileSize(teevo.file_size) });
+  const one = say('en', 'menu.signOutRemoves', { count: 1, size: formatBytes(teevo.file_size, 'en') });
   expect(one).toMatch(/^Removes the edition saved on this device/);
   await userMenuOf(page, /Kofi Saver/).click();
   await expect(signOut).toHaveAccessibleName(`Sign Out. ${one}`);

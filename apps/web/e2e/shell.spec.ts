@@ -5,7 +5,7 @@ import { signInAs } from './support/session.ts';
 const SHELL_PAGES: Record<string, string> = {
   '/': 'Dashboard',
   '/admin/dashboard': 'Dashboard',
-  '/admin/file-list': 'File Manager',
+  '/admin/file-list': 'File List',
   '/user/download': 'Download',
   '/admin/upload': 'Countries',
   '/admin/church': 'Church List',

@@ -160,7 +160,7 @@ test('an end date before the start date is said under the end date, and nothing 
   expect(asked.some((url) => url.includes('start=2023-01-01&end=2023-02-01'))).toBe(true);
 });
 
-test('an Admin’s download from the File Manager is left out of the statistics; the staff switch counts it, the CSV too', async ({
+test('an Admin’s download from the File List is left out of the statistics; the staff switch counts it, the CSV too', async ({
   page,
 }) => {
   const { lingala, tswana, bookOne } = await makeDownloads(page.request);

@@ -165,19 +165,6 @@ export function editionFileName(book: string, language: string, year: number, mo
   return `${part(book)}-${part(language)}-${year}-${String(month).padStart(2, '0')}.pdf`;
 }
 
-/** Human-readable size: 1.5 MB. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 export const EDITION_SORT_FIELDS = ['edition', 'book_name', 'book_language', 'file_size'] as const;
 export type EditionSortField = (typeof EDITION_SORT_FIELDS)[number];
 

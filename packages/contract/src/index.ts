@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './books.ts';
+export * from './bytes.ts';
 export * from './churches.ts';
 export * from './coded.ts';
 export * from './countries.ts';

@@ -43,6 +43,35 @@ function placeholders(elements: MessageFormatElement[], found = new Set<string>(
   return found;
 }
 
+/**
+ * A count a word depends on, outside a plural (decision 043): "{count} envoyés" reads "1 envoyés". A placeholder
+ * is a number when it is written `{x, number}` or named as counts are (COUNT_NAMES); a word right after it must
+ * come from `{x, plural, ...}`, or from the number's own unit (`{max, number, ::unit/megabyte}`). Words that only
+ * lead to another number ("{done} of {total}") depend on neither.
+ */
+const COUNT_NAMES = new Set(['count', 'n', 'total', 'done', 'max', 'min', 'days', 'more', 'bytes']);
+
+const isNumber = (element: MessageFormatElement | undefined) =>
+  element !== undefined &&
+  ((element.type === TYPE.number &&
+    !(element.style && typeof element.style === 'object' && 'unit' in element.style.parsedOptions)) ||
+    (element.type === TYPE.argument && COUNT_NAMES.has(element.value)));
+
+function countsOutsidePlurals(elements: MessageFormatElement[], plurals = new Set<string>()): string[] {
+  return elements.flatMap((element, index) => {
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      const inside = element.type === TYPE.plural ? new Set([...plurals, element.value]) : plurals;
+      return Object.values(element.options).flatMap((option) => countsOutsidePlurals(option.value, inside));
+    }
+    if (element.type === TYPE.tag) return countsOutsidePlurals(element.children, plurals);
+    if (element.type !== TYPE.number && element.type !== TYPE.argument) return [];
+    const next = elements[index + 1];
+    const wordFollows = next?.type === TYPE.literal && /^[\s\u00a0\u202f]*\p{L}/u.test(next.value);
+    const leadsToNumber = isNumber(elements[index + 2]);
+    return isNumber(element) && !plurals.has(element.value) && wordFollows && !leadsToNumber ? [element.value] : [];
+  });
+}
+
 const sourceFiles = (folder: string): string[] =>
   readdirSync(path.join(repo, folder), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
@@ -65,6 +94,20 @@ describe('the catalogues', () => {
       return [...placeholders(parse(message))].sort().join() !== [...placeholders(parse(translated))].sort().join();
     });
     expect(wrong.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s says every count a word depends on through a plural', (locale) => {
+    const wrong = [...flatten(catalogueOf(locale))].flatMap(([key, message]) =>
+      countsOutsidePlurals(parse(message)).map((name) => `${key}: {${name}}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(LOCALES)("%s names a row's checkbox by what it does, the same checked or not", (locale) => {
+    // PrimeReact names an unchecked row's checkbox `selectRow` and a checked one's `unselectRow`; the checkbox
+    // says its own state, so a name that says one ("Row Selected") is wrong half the time (decision 043).
+    const { aria } = catalogueOf(locale).prime;
+    expect(aria.unselectRow).toBe(aria.selectRow);
   });
 
   it('has a locale file for each locale and no other', () => {

@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
+import { formatBytes } from '@portal/contract';
 import { fromCaller, loadConfig } from '../../config.ts';
 import { backupPortal } from './backup.ts';
 import { withoutPassword } from './pg-tools.ts';
 import { restorePortal } from './restore.ts';
 
 const usage = 'Usage: npm run backup -- <archive.tar.gz>, or npm run restore -- <archive.tar.gz>';
-
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 async function backup(file: string) {
   const config = loadConfig();
@@ -15,7 +14,7 @@ async function backup(file: string) {
     `Backed up the portal into ${file}:`,
     `  Database:  ${manifest.kind === 'embedded' ? `embedded, from ${config.dataDir}` : `PostgreSQL, ${withoutPassword(config.databaseUrl ?? '')}`}`,
     manifest.files
-      ? `  Files:     ${manifest.files.count} (${megabytes(manifest.files.bytes)})`
+      ? `  Files:     ${manifest.files.count} (${formatBytes(manifest.files.bytes, 'en')})`
       : `  Files:     not in the archive: they are in the bucket ${config.storage.kind === 's3' ? config.storage.bucket : ''}; back it up with the bucket's own tools.`,
     `  Settings:  ${manifest.settings.join(', ') || 'none'}`,
     'Keep it private: it holds password hashes and the sessions secret.',

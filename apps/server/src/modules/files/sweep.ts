@@ -1,3 +1,4 @@
+import { formatBytes } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
@@ -93,7 +94,7 @@ export async function sweepAtStart(app: FastifyInstance) {
     const { files, bytes } = sweep;
     app.log.info(
       { files, bytes },
-      `removed ${files} files (${bytes} bytes, ${(bytes / 1_048_576).toFixed(1)} MB) from the file store that no record names: left by an interrupted upload, import or deletion`,
+      `removed ${files} files (${formatBytes(bytes, 'en')}) from the file store that no record names: left by an interrupted upload, import or deletion`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatBytes } from '@portal/contract';
 import { fromCaller, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { createFolderStorage } from '../../plugins/storage/folder.ts';
@@ -35,9 +36,8 @@ async function main() {
   });
   try {
     const moved = await moveFilesToBucket(database.db, createFolderStorage(folder), bucket);
-    const megabytes = (moved.copied.bytes / 1_048_576).toFixed(1);
     process.stdout.write(
-      `Copied ${moved.copied.files} files (${megabytes} MB) from ${folder} to the bucket ${config.storage.bucket}; ` +
+      `Copied ${moved.copied.files} files (${formatBytes(moved.copied.bytes, 'en')}) from ${folder} to the bucket ${config.storage.bucket}; ` +
         `${moved.already} were there already.\n`,
     );
     for (const name of moved.missing) process.stdout.write(`Not in the folder, to upload again: ${name}\n`);

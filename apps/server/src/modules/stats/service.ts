@@ -28,7 +28,7 @@ type Filter = DateRange & Staff & { book?: string | undefined };
 
 /**
  * Rows (of `downloads` or a rollup) of the roles counted: the staff (Admins, Super Admins) check files in
- * the File Manager, and their downloads are left out unless asked for (decision 026).
+ * the File List, and their downloads are left out unless asked for (decision 026).
  */
 const ofRoles = (role: PgColumn, { includeStaff }: Staff) =>
   includeStaff ? undefined : notInArray(role, [...ADMIN_ROLES]);

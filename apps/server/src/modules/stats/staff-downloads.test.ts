@@ -20,7 +20,7 @@ const range = `start=${today}&end=${today}`;
 
 const get = (url: string, who: Login = admin) => app.inject({ method: 'GET', url, headers: who.headers });
 
-/** Downloads the edition as the File Manager does: a download link, then the link. */
+/** Downloads the edition as the File List does: a download link, then the link. */
 async function downloadThroughLink(who: Login, id = fileId) {
   const link = await get(`/api/files/download-link/${id}`, who);
   expect(link.statusCode).toBe(200);

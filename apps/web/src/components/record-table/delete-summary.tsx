@@ -10,7 +10,7 @@ export function deleteSummary<Row extends { id: string }>(
   done: string,
   t: TFunction,
 ): ToastMessage {
-  if (refused.length === 0) return { severity: 'success', summary: t('table.successful'), detail: done };
+  if (refused.length === 0) return { severity: 'success', summary: t('common.success'), detail: done };
   return {
     severity: deleted.length > 0 ? 'warn' : 'error',
     summary: deleted.length > 0 ? t('table.partlyDeleted') : t('table.notDeleted'),

@@ -54,7 +54,7 @@ export function NamedRecordDialog<Record extends NamedRecord>({
     const saved = record ? await rename.mutateAsync({ id: record.id, name }) : await create.mutateAsync(name);
     notify({
       severity: 'success',
-      summary: t('table.successful'),
+      summary: t('common.success'),
       detail: record ? words.updated(saved.name) : words.created(saved.name),
     });
     onHide();

@@ -7,11 +7,9 @@ import {
   type DataTableSortEvent,
   type DataTableValueArray,
 } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DeleteOutcome } from '../../lib/resources/delete-records.ts';
@@ -19,27 +17,12 @@ import { TOAST_LIFE, useToast } from '../../lib/toast.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { deleteSummary } from './delete-summary.tsx';
+import { paginatorProps } from './paginator.tsx';
 import './record-table.css';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ServerPage } from '../../lib/resources/server-page.ts';
 
 const SEARCH_DELAY_MS = 300;
-
-const PAGE_REPORT_FIELDS = { first: '{first}', last: '{last}', totalRecords: '{totalRecords}' };
-
-/** PrimeReact names its rows-per-page dropdown "Jump to Page Dropdown"; this one says what it does. */
-const paginator = (t: TFunction): PaginatorTemplateOptions => ({
-  layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown',
-  RowsPerPageDropdown: (options) => (
-    <Dropdown
-      value={options.value}
-      options={options.options}
-      onChange={options.onChange}
-      aria-label={t('table.rowsPerPage')}
-    />
-  ),
-});
 
 export interface RecordDeletion<Row> {
   /** Tries every row (see useDeleteRecords). */
@@ -282,9 +265,7 @@ export function RecordTable<Row extends { id: string }>({
         loading={loading}
         paginator
         rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-        paginatorTemplate={paginator(t)}
-        // PrimeReact fills in its own {first}, {last} and {totalRecords}.
-        currentPageReportTemplate={t('table.pageReport', PAGE_REPORT_FIELDS)}
+        {...paginatorProps(t)}
         emptyMessage={error ? t('errors.occurred', { detail: error.message }) : loading ? LOADING_ROWS : emptyMessage}
         // The stacked layout's column titles in each cell; record-table.css stacks them (PrimeReact's own rules
         // for it come only with a table that doesn't scroll).
@@ -295,7 +276,15 @@ export function RecordTable<Row extends { id: string }>({
         {...selection}
         {...paging}
       >
-        {selectable && <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />}
+        {selectable && (
+          <Column
+            selectionMode="multiple"
+            headerStyle={{ width: '3rem' }}
+            // PrimeReact words this checkbox from its own English copy, as its state ("All items unselected"): it
+            // names the action instead, and the checkbox says whether it is checked (decision 043).
+            pt={{ headerCheckbox: { input: { 'aria-label': t('table.selectAll') } } }}
+          />
+        )}
         {children}
         {(onEdit || onDelete) && <Column header={t('table.actions')} body={actions} frozen alignFrozen="right" />}
       </DataTable>

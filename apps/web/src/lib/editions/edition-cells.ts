@@ -1,6 +1,6 @@
-import { type FileRecord, formatFileSize, parseMonth } from '@portal/contract';
+import { type FileRecord, parseMonth } from '@portal/contract';
 import type { ColumnProps } from 'primereact/column';
-import { formatMonthYear } from '../i18n/format.ts';
+import { formatFileSize, formatMonthYear } from '../i18n/format.ts';
 
 /** Table cells shared by every list of editions. */
 export const editionMonth = (file: FileRecord) => {

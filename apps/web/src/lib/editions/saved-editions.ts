@@ -1,6 +1,7 @@
-import { type FileRecord, formatFileSize } from '@portal/contract';
+import type { FileRecord } from '@portal/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { formatFileSize } from '../i18n/format.ts';
 import { editionFilePath } from '../resources/files.ts';
 import { getSession } from '../session/session-store.ts';
 import { forgetReading } from './reading-memory.ts';

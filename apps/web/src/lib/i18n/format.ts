@@ -1,3 +1,4 @@
+import { formatBytes } from '@portal/contract';
 import { activeLocale, PSEUDO_LOCALE } from './i18n.ts';
 
 /**
@@ -50,6 +51,9 @@ export const monthOptions = () =>
 
 /** A count as people read it: "12,345", "12 345". */
 export const formatNumber = (value: number) => marked(formattersOf(activeLocale()).number.format(value));
+
+/** A file's size in the locale's units: "3.4 MB", "3,4 Mo". */
+export const formatFileSize = (bytes: number) => marked(formatBytes(bytes, intlLocaleOf(activeLocale())));
 
 /** Day and month names, Sunday and January first, as a calendar shows them: "lundi", "lun.", "janvier", "janv.". */
 export function calendarNames() {

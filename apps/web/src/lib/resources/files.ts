@@ -10,7 +10,7 @@ import { api } from '../api-client.ts';
 import type { ServerPage } from './server-page.ts';
 import { serverPageSearch } from './server-page.ts';
 
-/** Every edition file, newest first: the File Manager's table. */
+/** Every edition file, newest first: the File List's table. */
 export const filesQuery = queryOptions({
   queryKey: ['files'],
   queryFn: ({ signal }) => api.get<FileRecord[]>('/file/getAll', { signal }),

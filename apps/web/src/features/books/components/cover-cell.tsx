@@ -31,7 +31,7 @@ export function CoverCell({ book }: { book: Book }) {
       await change.mutateAsync({ book, file });
       notify({
         severity: 'success',
-        summary: t('books.cover.success'),
+        summary: t('common.success'),
         detail: translateMessage(file ? BOOK_MESSAGES.coverSaved : BOOK_MESSAGES.coverRemoved),
       });
     } catch (error) {

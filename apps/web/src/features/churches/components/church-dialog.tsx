@@ -30,7 +30,7 @@ export function ChurchDialog({ church, onHide }: { church?: Church | undefined; 
     const saved = church ? await update.mutateAsync({ id: church.id, ...fields }) : await create.mutateAsync(fields);
     notify({
       severity: 'success',
-      summary: t('table.successful'),
+      summary: t('common.success'),
       detail: church ? t('churches.updated', { name: saved.name }) : t('churches.created', { name: saved.name }),
     });
     onHide();

@@ -89,7 +89,7 @@ export function CountriesPage() {
       const result = await (proposal.file ? upload.mutateAsync(proposal.file) : restore.mutateAsync());
       const text = t('countries.done', { message: translateMessage(result.message), count: result.count });
       setOutcome({ severity: 'success', text });
-      notify({ severity: 'success', summary: t('table.successful'), detail: text });
+      notify({ severity: 'success', summary: t('common.success'), detail: text });
     } catch (failure) {
       fail((failure as Error).message);
     } finally {

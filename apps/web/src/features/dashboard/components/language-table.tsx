@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
+import { paginatorProps } from '../../../components/record-table/paginator.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import type { StatsQuery } from '../api/stats-query.ts';
 import { downloadFile, rangeLabel } from './download-file.ts';
@@ -45,6 +46,7 @@ export function LanguageTable({ rows, query }: LanguageTableProps) {
       paginator
       rows={10}
       rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+      {...paginatorProps(t)}
       emptyMessage={translateMessage(STATS_MESSAGES.noLanguage)}
       pt={{ table: { 'aria-label': t('stats.table.title') } }}
       size="small"

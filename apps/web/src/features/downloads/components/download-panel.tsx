@@ -107,7 +107,11 @@ export function DownloadPanel() {
         {t('downloads.panel.title')}
       </h1>
       <p className="mt-0 mb-4 text-muted wrap-anywhere">
-        <Trans i18nKey="downloads.panel.hello" values={{ email: user?.email }} components={{ strong: <strong /> }} />
+        <Trans
+          i18nKey="downloads.panel.hello"
+          values={{ name: user?.fullName || user?.email }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <form onSubmit={submit} noValidate aria-label={t('downloads.panel.edition')}>
         <div className="grid formgrid">
@@ -165,7 +169,7 @@ export function DownloadPanel() {
         <div className="flex flex-wrap gap-2">
           <Button
             type="submit"
-            label={t('downloads.panel.title')}
+            label={t('downloads.panel.download')}
             icon="pi pi-download"
             loading={findEdition.isPending}
           />

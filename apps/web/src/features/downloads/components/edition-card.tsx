@@ -1,11 +1,11 @@
-import { type FileRecord, formatFileSize } from '@portal/contract';
+import type { FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
 import { ReadLink } from '../../../components/read-link.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
-import { formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
+import { formatFileSize, formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
 
 export interface EditionCardProps {
   book: string;

@@ -1,4 +1,3 @@
-import { formatFileSize } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import {
   savedEditionsQuery,
   useSavedEditionChange,
 } from '../../../lib/editions/saved-editions.ts';
+import { formatFileSize } from '../../../lib/i18n/format.ts';
 
 /** Space used and left on this device, and whether the browser keeps the saved editions when it runs low. */
 function DeviceStorage() {

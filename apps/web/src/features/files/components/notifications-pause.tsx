@@ -20,7 +20,7 @@ export function NotificationsPause({ managed }: { managed: boolean }) {
   const toggle = () =>
     change.mutate(!paused, {
       onSuccess: ({ message }) =>
-        notify({ severity: 'success', summary: t('files.summary.success'), detail: translateMessage(message) }),
+        notify({ severity: 'success', summary: t('common.success'), detail: translateMessage(message) }),
       onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: error.message }),
     });
   return (

@@ -3,7 +3,6 @@ import {
   can,
   editionYears,
   FILE_MESSAGES,
-  formatFileSize,
   languageNotAddedMessage,
   MAX_PDF_BYTES,
   tooLargeMessage,
@@ -26,6 +25,7 @@ import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { parseEditionName } from '../utils/parse-edition-name.ts';
 import '../files.css';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../../lib/i18n/format.ts';
 import { EditionFields } from './edition-fields.tsx';
 import { startingValues, type UploadForm, type UploadValues, uploadFormSchema } from './upload-form.ts';
 import { fieldsKey, recordKey, UploadNotes } from './upload-notes.tsx';

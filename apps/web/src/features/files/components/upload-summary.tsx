@@ -15,7 +15,7 @@ export function uploadSummary(uploaded: string[], notUploaded: NotUploaded[], t:
   if (notUploaded.length === 0)
     return {
       severity: 'success',
-      summary: t('files.summary.success'),
+      summary: t('common.success'),
       detail: translateMessage(uploadedCountMessage(uploaded.length)),
       life: TOAST_LIFE.long,
     };

@@ -51,7 +51,7 @@ export function FileListPage() {
       onSuccess: () =>
         notify({
           severity: 'success',
-          summary: t('files.summary.success'),
+          summary: t('common.success'),
           detail: translateMessage(FILE_MESSAGES.deleted),
           life: TOAST_LIFE.long,
         }),
@@ -65,7 +65,7 @@ export function FileListPage() {
     });
 
   return (
-    <PageSection title={t('files.title')}>
+    <PageSection title={t('menu.fileList')}>
       <NotificationsPause managed={managesMail} />
       {/* The table shows its own bar while the list first loads. */}
       {(files.isRefetching || deleteFile.isPending) && <PageLoader />}
@@ -83,7 +83,7 @@ export function FileListPage() {
                   onSuccess: ({ message }) =>
                     notify({
                       severity: 'success',
-                      summary: t('files.summary.success'),
+                      summary: t('common.success'),
                       detail: translateMessage(message),
                     }),
                   onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: error.message }),

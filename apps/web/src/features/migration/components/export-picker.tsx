@@ -1,9 +1,10 @@
-import { formatFileSize, MAX_MIGRATION_UPLOAD_BYTES } from '@portal/contract';
+import { MAX_MIGRATION_UPLOAD_BYTES } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { FileUpload } from 'primereact/fileupload';
 import { Tag, type TagProps } from 'primereact/tag';
 import { type SyntheticEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../../lib/i18n/format.ts';
 
 /** Where the chosen files stand: what the latest run did with them, or that none has yet. */
 export interface ExportStatus {

@@ -4,6 +4,7 @@ import { DataTable } from 'primereact/datatable';
 // The portal's tables' phone layout, which these share.
 import '../../../components/record-table/record-table.css';
 import { useTranslation } from 'react-i18next';
+import { paginatorProps } from '../../../components/record-table/paginator.tsx';
 
 export interface ReportColumn {
   field: string;
@@ -32,6 +33,7 @@ export function ReportList({ title, rows, notListed, columns, empty }: ReportLis
         paginator={rows.length > 10}
         rows={10}
         rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+        {...paginatorProps(t)}
         emptyMessage={empty}
         size="small"
         // On a phone each record is a card of "column value" lines, as in every table of the portal.

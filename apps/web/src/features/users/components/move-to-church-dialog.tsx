@@ -45,7 +45,7 @@ export function MoveToChurchDialog({ accounts, onMoved, onHide }: MoveToChurchDi
     const church = churches.data?.find(({ id }) => id === churchId);
     notify({
       severity: 'success',
-      summary: t('table.successful'),
+      summary: t('common.success'),
       detail: church ? translateMessage(accountsMovedMessage(moved, church)) : t('users.move.done', { count: moved }),
     });
     onMoved();

@@ -42,7 +42,7 @@ export function UserEditPage() {
           if (isSelf) updateSessionUser(saved);
           notify({
             severity: 'success',
-            summary: t('table.successful'),
+            summary: t('common.success'),
             detail: t('users.edit.saved', { email: saved.email }),
           });
           navigate(USER_LIST_PATH);
@@ -58,7 +58,7 @@ export function UserEditPage() {
         onSuccess: () => {
           notify({
             severity: 'success',
-            summary: t('table.successful'),
+            summary: t('common.success'),
             detail: translateMessage(ACCOUNT_MESSAGES.accountDeleted),
           });
           navigate(USER_LIST_PATH);

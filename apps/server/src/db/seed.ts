@@ -3,6 +3,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import isoCountries from 'i18n-iso-countries';
+import { matchLanguageCodesOnce } from '../modules/languages/service.ts';
 import { hashPassword } from '../plugins/auth/passwords.ts';
 import type { Database } from './index.ts';
 import { accounts, books, countries } from './schema.ts';
@@ -40,6 +41,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
 
     const [anyCountry] = await tx.select({ id: countries.id }).from(countries).limit(1);
     if (!anyCountry) await tx.insert(countries).values(standardCountryNames().map((name) => ({ name })));
+    await matchLanguageCodesOnce(tx);
 
     const [superAdmin] = await tx
       .select({ id: accounts.id })

@@ -1,23 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Control } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DropdownField } from '../../../components/form/dropdown-field.tsx';
-import { countriesQuery } from '../../../lib/resources/countries.ts';
-import type { RegisterForm } from './membership-fields.tsx';
+import { useCountries } from '../../../lib/resources/countries.ts';
 
-/** The optional country, from the server's fixed list. */
-export function CountryField({ control, idPrefix }: { control: Control<RegisterForm>; idPrefix: string }) {
+/** The optional country, from the server's list, named and searched in the interface's language. */
+export function CountryField<Form extends FieldValues & { country?: string | null }>({
+  control,
+  idPrefix,
+}: {
+  control: Control<Form>;
+  idPrefix: string;
+}) {
   const { t } = useTranslation();
-  const countries = useQuery(countriesQuery);
+  const countries = useCountries();
   return (
     <DropdownField
       control={control}
-      name="country"
+      name={'country' as Path<Form>}
       id={`${idPrefix}-country`}
       label={t('auth.country.label')}
-      options={countries.data ?? []}
-      optionLabel="country"
-      optionValue="country"
+      options={countries.options}
+      optionLabel="label"
+      optionValue="value"
       pt={{ select: { 'aria-label': t('auth.country.label') } }}
       placeholder={countries.isError ? t('auth.country.failed') : t('auth.country.placeholder')}
       filter

@@ -25,6 +25,7 @@ import { useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { CountryField } from '../../auth/components/country-field.tsx';
 
 type ProfileValues = z.input<typeof updateAccountSchema>;
 
@@ -50,6 +51,7 @@ const valuesOf = (user: SessionUser): ProfileValues => ({
   email: user.email,
   // An account that never chose reads the portal in the browser's language: that is what it shows.
   locale: user.locale ?? portalLocale(),
+  country: user.country,
   password: '',
   confirmPassword: '',
   currentPassword: '',
@@ -69,8 +71,8 @@ const profileSchema = (email: string) =>
   });
 
 /**
- * Title, names, e-mail, the language of the portal and its mails, and an optional new password of the signed-in
- * account. A new language applies once saved (see useLocaleOfAccount).
+ * Title, names, e-mail, the language of the portal and its mails, the country, and an optional new password of the
+ * signed-in account. A new language applies once saved (see useLocaleOfAccount).
  */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -164,6 +166,9 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           <small id={LOCALE_NOTE_ID} className="text-muted">
             {t('profile.localeNote')}
           </small>
+        </div>
+        <div className="col-12 md:col-6">
+          <CountryField control={control} idPrefix="profile" />
         </div>
       </div>
       <fieldset className="border-round p-3 mb-4" style={{ border: '1px solid var(--surface-border)' }}>

@@ -6,8 +6,7 @@ import { activeLocale, PSEUDO_LOCALE } from './i18n.ts';
  */
 const displayNames = new Map<string, Intl.DisplayNames>();
 
-function nameOf(type: 'language' | 'region', code: string): string | undefined {
-  const locale = activeLocale() === PSEUDO_LOCALE ? 'en' : activeLocale();
+function nameOf(type: 'language' | 'region', code: string, locale = interfaceLocale()): string | undefined {
   let names = displayNames.get(`${type}:${locale}`);
   if (!names) {
     names = new Intl.DisplayNames(locale, { type, fallback: 'none' });
@@ -22,8 +21,14 @@ function nameOf(type: 'language' | 'region', code: string): string | undefined {
   }
 }
 
-/** A language's name from its ISO 639 code, in the interface's language; the code where the browser has none. */
-export const languageName = (code: string): string => nameOf('language', code) ?? code;
+const interfaceLocale = () => (activeLocale() === PSEUDO_LOCALE ? 'en' : activeLocale());
+
+/**
+ * A language's name from its ISO 639 code, in the interface's language; in English where the browser knows no
+ * other (Chromium names Kikuyu in English only), else the code.
+ */
+export const languageName = (code: string): string =>
+  nameOf('language', code) ?? nameOf('language', code, 'en') ?? code;
 
 /** A country's name from its ISO 3166 code, in the interface's language; undefined where the browser has none. */
 export const countryName = (code: string): string | undefined => nameOf('region', code);

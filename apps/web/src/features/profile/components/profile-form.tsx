@@ -14,6 +14,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { CountryField } from '../../../components/form/country-field.tsx';
 import { DropdownField } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
@@ -25,7 +26,6 @@ import { useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { CountryField } from '../../auth/components/country-field.tsx';
 
 type ProfileValues = z.input<typeof updateAccountSchema>;
 

@@ -1,7 +1,7 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DropdownField } from '../../../components/form/dropdown-field.tsx';
-import { useCountries } from '../../../lib/resources/countries.ts';
+import { useCountries } from '../../lib/resources/countries.ts';
+import { DropdownField } from './dropdown-field.tsx';
 
 /** The optional country, from the server's list, named and searched in the interface's language. */
 export function CountryField<Form extends FieldValues & { country?: string | null }>({

@@ -158,6 +158,7 @@ for (const width of [360, 1366]) {
       ...BRAND,
       'Ama Mensah',
       member.email,
+      member.country,
       ...(await names('/books')),
       ...(await names('/languages/getAll')),
     ];
@@ -182,7 +183,11 @@ for (const width of [360, 1366]) {
       'Kofi Boateng',
       admin.email,
       ...(await get<{ name: string }[]>('/books')).map(({ name }) => name),
-      ...(await get<{ name: string }[]>('/languages/getAll')).map(({ name }) => name),
+      // A language's code is named by the browser, in English for the pseudo-locale: "Swahili (sw)".
+      ...(await get<{ name: string; code: string | null }[]>('/languages/getAll')).flatMap(({ name, code }) => [
+        name,
+        ...(code ? [new Intl.DisplayNames('en', { type: 'language' }).of(code) ?? code] : []),
+      ]),
       ...churches.flatMap(({ name, country }) => [name, country]),
       ...(await get<{ name: string }[]>('/file/getAll')).map(({ name }) => name),
     ];

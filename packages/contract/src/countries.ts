@@ -31,7 +31,12 @@ export const itemNameWithControlCharactersMessage = (item: number) =>
     `Item ${item} has control characters in its country name.`,
   );
 
-export const countrySchema = z.object({ country: z.string() });
+/**
+ * A country of the list: its name as stored (English for the standard list; what clients of the original API and
+ * the exports read), and its ISO 3166 code where the name is one the standard knows, by which the interface names
+ * it in the reader's language (decision 041).
+ */
+export const countrySchema = z.object({ country: z.string(), code: z.string().nullable() });
 export type Country = z.infer<typeof countrySchema>;
 
 const nameOf = (item: unknown) => {

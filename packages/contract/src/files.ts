@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coded } from './coded.ts';
 import { editionFieldsSchema } from './edition-fields.ts';
 import { FIRST_YEAR, MAX_PDF_BYTES, MONTHS, type Month } from './limits.ts';
+import { LOCALES, type Locale } from './locales.ts';
 import { pageQuerySchema, sortOrderSchema } from './stats.ts';
 import { decimalSchema, textSchema } from './text.ts';
 
@@ -119,18 +120,35 @@ export const fileRecordSchema = z.object({
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
 /**
- * The member's home: this month's editions of every book in the member's languages (those of their downloads,
- * most recent first; else the portal's first language), `file` null where that edition is not out yet; and
- * next month's editions in those languages that are out already (uploaded early, decision 040).
+ * The member's home: this month's editions of every book in the languages shown, `file` null where that edition
+ * is not out yet; and next month's editions in those languages that are out already (uploaded early, decision
+ * 040). The languages shown are those the member picked with the home's language switch (`languages` in the
+ * query) that this month has editions in, else the member's edition languages (decision 041: chosen, else of
+ * their downloads, else of their interface's locale, else the first added), at most three. `languageChoices`
+ * are what the switch offers: every language this month has editions in, the member's own first.
  */
 export const thisMonthSchema = z.object({
   year: z.number(),
   month: z.number(),
+  /** The names of the languages shown. */
   languages: z.array(z.string()),
+  /** The ids of the languages shown. */
+  languageIds: z.array(z.string()),
+  languageChoices: z.array(z.object({ id: z.string(), name: z.string() })),
   editions: z.array(z.object({ book: z.string(), language: z.string(), file: fileRecordSchema.nullable() })),
   nextMonth: z.object({ year: z.number(), month: z.number(), files: z.array(fileRecordSchema) }),
 });
 export type ThisMonth = z.infer<typeof thisMonthSchema>;
+
+/** The home's query: the interface's locale, and the languages picked with its switch (ids, comma-separated). */
+export const thisMonthQuerySchema = z.object({
+  locale: z.enum(LOCALES as [Locale, ...Locale[]]).optional(),
+  languages: z
+    .string()
+    .max(2000)
+    .transform((text) => text.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)))
+    .optional(),
+});
 
 export const editionLookupSchema = z.object({
   name: textSchema().trim().min(1, FILE_MESSAGES.bookRequired),

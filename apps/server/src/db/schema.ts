@@ -172,8 +172,10 @@ export const languages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     legacyId: legacyId(),
+    /** Its ISO 639 code (`sw`), null until given one: a member's interface language finds its editions by it (decision 041). */
+    code: text('code'),
   },
-  (t) => [uniqueIndex('languages_name_key').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('languages_name_key').on(sql`lower(${t.name})`), uniqueIndex('languages_code_key').on(t.code)],
 );
 
 export const books = pgTable(

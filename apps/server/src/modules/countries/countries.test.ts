@@ -21,13 +21,15 @@ const listed = async () =>
   (await app.inject({ method: 'GET', url: '/api/country/getAll' })).json().map((c: { country: string }) => c.country);
 
 describe('GET /api/country/getAll', () => {
-  it('gives the seeded list to anyone, sorted, as { country } items', async () => {
+  it('gives the seeded list to anyone, sorted, as { country, code } items: the English name and its ISO 3166 code', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/country/getAll' });
     expect(response.statusCode).toBe(200);
-    const items = response.json() as { country: string }[];
+    const items = response.json() as { country: string; code: string | null }[];
     expect(items.length).toBeGreaterThan(200);
-    expect(items).toContainEqual({ country: 'Ghana' });
-    expect(Object.keys(items[0] ?? {})).toEqual(['country']);
+    expect(items).toContainEqual({ country: 'Ghana', code: 'GH' });
+    expect(items).toContainEqual({ country: 'Spain', code: 'ES' });
+    expect(Object.keys(items[0] ?? {})).toEqual(['country', 'code']);
+    expect(items.filter(({ code }) => !code)).toEqual([]);
     const names = items.map((item) => item.country);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
@@ -45,6 +47,17 @@ describe('POST /api/files/uploadCountries', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: COUNTRY_MESSAGES.uploaded, count: 3 });
     expect(await listed()).toEqual(['Åland', 'Ghana', 'Kenya']);
+  });
+
+  it('gives each name the standard knows its code, in another spelling too, and others none', async () => {
+    const file = JSON.stringify(['United States of America', 'Ivory Coast', 'Zanzibar']);
+    expect((await uploadCountries(app, admin.headers, file)).statusCode).toBe(200);
+    const response = await app.inject({ method: 'GET', url: '/api/country/getAll' });
+    expect(response.json()).toEqual([
+      { country: 'Ivory Coast', code: 'CI' },
+      { country: 'United States of America', code: 'US' },
+      { country: 'Zanzibar', code: null },
+    ]);
   });
 
   it('accepts an array of names, by file name even when sent as text/plain, with a byte order mark', async () => {

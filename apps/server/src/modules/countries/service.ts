@@ -1,5 +1,6 @@
 import type { Country, CountryChanges } from '@portal/contract';
 import { count, sql } from 'drizzle-orm';
+import isoCountries from 'i18n-iso-countries';
 import type { Database } from '../../db/index.ts';
 import { accounts, churches, countries } from '../../db/schema.ts';
 
@@ -9,12 +10,13 @@ const collator = new Intl.Collator('en');
 /** Rows per insert statement: far below PostgreSQL's limit of 65,535 parameters per statement. */
 const BATCH = 1000;
 
+/** The list, sorted, each name with its ISO 3166 code where it is a name (or another spelling) of the standard's. */
 export async function listCountries(db: Database): Promise<Country[]> {
   const rows = await db.select({ name: countries.name }).from(countries);
   return rows
     .map((row) => row.name)
     .sort(collator.compare)
-    .map((country) => ({ country }));
+    .map((country) => ({ country, code: isoCountries.getAlpha2Code(country, 'en') ?? null }));
 }
 
 /** Replaces the whole list at once: either every name is in, or the old list stays. */

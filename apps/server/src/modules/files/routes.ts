@@ -4,6 +4,7 @@ import {
   FILE_MESSAGES,
   fileRecordSchema,
   messageSchema,
+  thisMonthQuerySchema,
   thisMonthSchema,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -85,11 +86,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'The caller’s home: this month’s edition of every book in their languages (their downloads’ most recent, else the first language added), `file` null where it is not out yet, and next month’s editions in those languages that are out already',
+          'The caller’s home: this month’s edition of every book in the languages shown, `file` null where it is not out yet, and next month’s editions in those languages that are out already. Shown: the `languages` picked (ids, comma-separated) that this month has editions in, else the caller’s edition languages (chosen, else of their downloads, else of `locale`, their interface’s, or of their account’s locale when editions exist in it, else the first added); `languageChoices` are the languages with editions this month',
+        querystring: thisMonthQuerySchema,
         response: { 200: thisMonthSchema },
       },
     },
-    async (request) => thisMonthFor(app.db, app.auth.caller(request).id, app.config.timeZone),
+    async (request) => thisMonthFor(app.db, app.auth.caller(request).id, app.config.timeZone, request.query),
   );
 
   app.get(

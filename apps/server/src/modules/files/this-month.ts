@@ -1,11 +1,14 @@
-import type { ThisMonth } from '@portal/contract';
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import type { Locale, ThisMonth } from '@portal/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { books, downloads, files, languages } from '../../db/schema.ts';
+import { books, files, languages } from '../../db/schema.ts';
+import { defaultLanguageIds } from '../notifications/service.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 
-/** The member's home shows this month's editions in at most this many of their languages. */
+/** The member's home shows this month's editions in at most this many of their languages, unless they pick more. */
 const MOST_LANGUAGES = 3;
+
+const collator = new Intl.Collator('en');
 
 /** The year and month it is now in the time zone. */
 export function monthIn(timeZone: string, now = new Date()) {
@@ -14,48 +17,59 @@ export function monthIn(timeZone: string, now = new Date()) {
   return { year: part('year'), month: part('month') };
 }
 
-/**
- * The languages of the account's downloads that still exist, most recently downloaded first; when it has
- * none, the portal's first language (the first added, as the download panel's first book: decision 012).
- */
-async function languagesOf(db: Database, accountId: string): Promise<string[]> {
-  const latest = max(downloads.downloadedAt);
-  const downloaded = await db
-    .select({ name: languages.name, latest })
-    .from(downloads)
-    .innerJoin(languages, sql`lower(${languages.name}) = lower(${downloads.languageName})`)
-    .where(eq(downloads.accountId, accountId))
-    .groupBy(languages.name)
-    .orderBy(desc(latest))
-    .limit(MOST_LANGUAGES);
-  if (downloaded.length > 0) return downloaded.map(({ name }) => name);
-  const [first] = await db
-    .select({ name: languages.name })
+/** The member's edition languages (the one rule, defaultLanguageIds), in its order. */
+function languagesOf(db: Database, accountId: string, locale: Locale | undefined) {
+  const mine = defaultLanguageIds(accountId, locale ?? null);
+  return db
+    .select({ id: languages.id, name: languages.name })
     .from(languages)
-    .orderBy(asc(languages.createdAt), asc(languages.name))
-    .limit(1);
-  return first ? [first.name] : [];
+    .where(sql`${languages.id} = any(${mine})`)
+    .orderBy(sql`array_position(${mine}, ${languages.id})`);
 }
 
 /** The month after this one. */
 const monthAfter = ({ year, month }: { year: number; month: number }) =>
   month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
 
+/** What the home asks: the interface's locale, and the languages picked with the home's switch. */
+export interface HomeLanguages {
+  locale?: Locale | undefined;
+  languages?: string[] | undefined;
+}
+
 /**
- * This month's editions of every book (first added first) in the account's languages, uploaded or not, and
- * next month's that are uploaded already, in the same order.
+ * This month's editions of every book (first added first) in the languages shown, uploaded or not, and next
+ * month's that are uploaded already, in the same order; with the languages the home's switch offers.
  */
-export async function thisMonthFor(db: Database, accountId: string, timeZone: string): Promise<ThisMonth> {
+export async function thisMonthFor(
+  db: Database,
+  accountId: string,
+  timeZone: string,
+  picked: HomeLanguages = {},
+): Promise<ThisMonth> {
   const now = monthIn(timeZone);
   const next = monthAfter(now);
   const ofMonth = ({ year, month }: { year: number; month: number }) =>
     selectEditions(db).where(and(eq(files.year, year), eq(files.month, month)));
-  const [names, bookNames, uploaded, early] = await Promise.all([
-    languagesOf(db, accountId),
+  const [mine, bookNames, uploaded, early] = await Promise.all([
+    languagesOf(db, accountId, picked.locale),
     db.select({ name: books.name }).from(books).orderBy(asc(books.createdAt), asc(books.name)),
     ofMonth(now),
     ofMonth(next),
   ]);
+  // The switch offers the languages this month has editions in, the member's own first, then by name.
+  const withEditions = new Map(uploaded.map(({ file, languageName }) => [file.languageId, languageName]));
+  const rank = (id: string) => mine.findIndex((language) => language.id === id);
+  const languageChoices = [...withEditions]
+    .map(([id, name]) => ({ id, name }))
+    .sort(
+      (a, b) =>
+        (rank(a.id) < 0 ? mine.length : rank(a.id)) - (rank(b.id) < 0 ? mine.length : rank(b.id)) ||
+        collator.compare(a.name, b.name),
+    );
+  const picks = languageChoices.filter(({ id }) => picked.languages?.includes(id));
+  const shown = picks.length > 0 ? picks : mine.slice(0, MOST_LANGUAGES);
+  const names = shown.map(({ name }) => name);
   const key = (book: string, language: string) => `${book.toLowerCase()}\n${language.toLowerCase()}`;
   const inOrder = (rows: EditionRow[]) => {
     const byKey = new Map(rows.map((row) => [key(row.bookName, row.languageName), row]));
@@ -69,5 +83,12 @@ export async function thisMonthFor(db: Database, accountId: string, timeZone: st
     file: row ? toFileRecord(row) : null,
   }));
   const outEarly = inOrder(early).flatMap(({ row }) => (row ? [toFileRecord(row)] : []));
-  return { ...now, languages: names, editions, nextMonth: { ...next, files: outEarly } };
+  return {
+    ...now,
+    languages: names,
+    languageIds: shown.map(({ id }) => id),
+    languageChoices,
+    editions,
+    nextMonth: { ...next, files: outEarly },
+  };
 }

@@ -38,6 +38,7 @@ describe('GET /api/languages/getAll', () => {
       id: swahili.id,
       _id: swahili.id,
       name: 'Swahili',
+      code: null,
       createdAt: swahili.createdAt.toISOString(),
       updatedAt: swahili.updatedAt.toISOString(),
     });

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { languages } from '../../db/schema.ts';
+import { matchLanguageCodes } from '../languages/service.ts';
 import type { ImportContext, LegacyRecord } from './context.ts';
 import { firstDate, objectIdTime, text } from './fields.ts';
 import { type IncomingRow, writeLegacyRows } from './rows.ts';
@@ -43,4 +44,6 @@ export async function importLanguages(context: ImportContext, records: LegacyRec
     current.map(({ id, legacyId, name }) => ({ id, legacyId, values: { name } })),
     incoming,
   );
+  // The legacy portal had no codes: the imported languages get the ones their names match.
+  await matchLanguageCodes(tx, isNotNull(languages.legacyId));
 }

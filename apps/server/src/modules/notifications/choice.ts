@@ -13,7 +13,7 @@ export async function readChoice(db: Database, accountId: string): Promise<Notif
     .select({
       enabled: accounts.notifyEditions,
       books: accounts.notifyBooks,
-      languages: sql<string[]>`coalesce(${accounts.notifyLanguages}, ${defaultLanguageIds(accounts.id)})`,
+      languages: sql<string[]>`${defaultLanguageIds(accounts.id)}`,
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LOCALE } from '@portal/contract';
+import { DEFAULT_LOCALE, type Locale } from '@portal/contract';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -39,12 +39,21 @@ export interface SendJob {
 }
 
 /**
- * The languages a member hears about until they choose (SQL, for the account id `account`): those of their
- * downloads that still exist, else the portal's first language (the first added, as decision 012).
+ * A member's edition languages (decision 041), as an array of language ids in order, for the account id
+ * `account`: the ones they chose (Profile's new-edition mail) that still exist; else those of their downloads
+ * that still exist, most recently downloaded first; else the language whose code is their interface's
+ * (`locale`, the one the request names) or their account's locale, when editions exist in it; else the
+ * portal's first language (the first added, as decision 012). The member home and the new-edition mail both
+ * take it from here.
  */
-export const defaultLanguageIds = (account: SQL | AnyPgColumn | string) => sql`coalesce(
-  (select array_agg(distinct l.id) from ${downloads} d
-   join ${languages} l on lower(l.name) = lower(d.language_name) where d.account_id = ${account}),
+export const defaultLanguageIds = (account: SQL | AnyPgColumn | string, locale: Locale | null = null) => sql`coalesce(
+  nullif(array(select l.id from ${accounts} me, unnest(me.notify_languages) with ordinality chosen(id, n)
+    join ${languages} l on l.id = chosen.id where me.id = ${account} order by chosen.n), '{}'),
+  nullif(array(select l.id from ${downloads} d join ${languages} l on lower(l.name) = lower(d.language_name)
+    where d.account_id = ${account} group by l.id order by max(d.downloaded_at) desc), '{}'),
+  nullif(array(select l.id from ${languages} l
+    where l.code = coalesce(${locale}::text, (select me.locale from ${accounts} me where me.id = ${account}))
+      and exists (select from ${files} f where f.language_id = l.id)), '{}'),
   array(select id from ${languages} order by created_at, name limit 1))`;
 
 /** In the upload's transaction: an edition that had no file is new, and waits to be told. */
@@ -133,7 +142,7 @@ async function fanOut(app: App, digestId: string) {
       join ${editionNotices} n on n.digest_id = ${digestId}
       join ${files} f on f.id = n.file_id
       where a.id in ${ids}
-        and f.language_id = any(coalesce(a.notify_languages, ${defaultLanguageIds(sql`a.id`)}))
+        and f.language_id = any(${defaultLanguageIds(sql`a.id`)})
         and (a.notify_books is null or f.book_id = any(a.notify_books))
       on conflict do nothing`);
     await queueSends(

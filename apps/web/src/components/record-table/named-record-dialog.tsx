@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type Control, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { NamedRecord, NamedRecords } from '../../lib/resources/named-records.ts';
+import type { NamedInput, NamedRecord, NamedRecords } from '../../lib/resources/named-records.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { FormField } from '../form/form-field.tsx';
 import { RecordDialog } from './record-dialog.tsx';
@@ -26,32 +27,38 @@ export interface NamedRecordDialogProps<Record extends NamedRecord = NamedRecord
   words: NamedRecordWords;
   records: NamedRecords<Record>;
   /** The contract's input schema, so the dialog refuses a name with the server's own message. */
-  schema: z.ZodType<{ name: string }, { name: string }>;
+  schema: z.ZodType<NamedInput, NamedInput>;
+  /** A field of what the kind has besides its name (a language's code): its value for the record, and the field. */
+  extraField?: {
+    valueOf: (record: Record | undefined) => Omit<NamedInput, 'name'>;
+    render: (control: Control<NamedInput>) => ReactNode;
+  };
   /** The record being renamed; none for a new one. */
   record?: Record | undefined;
   onHide: () => void;
 }
 
-/** New record or rename of one: a name, checked as the server checks it. */
+/** New record or rename of one: a name (and what else the kind has), checked as the server checks it. */
 export function NamedRecordDialog<Record extends NamedRecord>({
   words,
   records,
   schema,
   record,
   onHide,
+  extraField,
 }: NamedRecordDialogProps<Record>) {
   const { t } = useTranslation();
   const notify = useToast();
   const create = records.useCreate();
   const rename = records.useRename();
   const save = record ? rename : create;
-  const { register, handleSubmit, formState } = useForm<{ name: string }>({
+  const { register, handleSubmit, formState, control } = useForm<NamedInput>({
     resolver: zodResolver(schema),
-    defaultValues: { name: record?.name ?? '' },
+    defaultValues: { name: record?.name ?? '', ...extraField?.valueOf(record) },
   });
 
-  const onSubmit = handleSubmit(async ({ name }) => {
-    const saved = record ? await rename.mutateAsync({ id: record.id, name }) : await create.mutateAsync(name);
+  const onSubmit = handleSubmit(async (input) => {
+    const saved = record ? await rename.mutateAsync({ id: record.id, ...input }) : await create.mutateAsync(input);
     notify({
       severity: 'success',
       summary: t('common.success'),
@@ -71,6 +78,7 @@ export function NamedRecordDialog<Record extends NamedRecord>({
       <FormField id={`${words.id}-name`} label={t('table.name')} error={formState.errors.name?.message}>
         {(aria) => <InputText {...aria} {...register('name')} autoFocus />}
       </FormField>
+      {extraField?.render(control)}
     </RecordDialog>
   );
 }

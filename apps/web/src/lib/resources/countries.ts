@@ -1,6 +1,9 @@
 import type { Country, CountryChanges, CountryUploadResult } from '@portal/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api-client.ts';
+import { byLocaleName, countryName } from '../i18n/display-names.ts';
 
 /** The country list that sign-up, the church dialog and the user editor offer; only an upload or a restore changes it. */
 export const countriesQuery = queryOptions({
@@ -8,6 +11,28 @@ export const countriesQuery = queryOptions({
   queryFn: ({ signal }) => api.get<Country[]>('/country/getAll', { signal }),
   staleTime: 60 * 60 * 1000,
 });
+
+/**
+ * The country list as the reader sees it (decision 041): `options` give each stored name (what a form sends, and
+ * clients of the original API read) its name in the interface's language by its ISO 3166 code, sorted and searched
+ * by that; `labelOf` names any stored country so, or as stored where it has no code.
+ */
+export function useCountries() {
+  const { i18n } = useTranslation();
+  const countries = useQuery(countriesQuery);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names change with the interface's language
+  const shown = useMemo(() => {
+    const options = (countries.data ?? [])
+      .map(({ country, code }) => ({ value: country, label: (code && countryName(code)) || country }))
+      .sort((a, b) => byLocaleName(a.label, b.label));
+    const labels = new Map(options.map(({ value, label }) => [value.toLowerCase(), label]));
+    return {
+      options,
+      labelOf: (country: string | null | undefined) => (country ? (labels.get(country.toLowerCase()) ?? country) : ''),
+    };
+  }, [countries.data, i18n.language]);
+  return { ...shown, isPending: countries.isPending, isError: countries.isError };
+}
 
 /** The file in the multipart field `jsonfile`, as the upload and its preview take it. */
 function countryForm(file: File) {

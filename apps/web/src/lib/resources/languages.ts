@@ -1,9 +1,10 @@
+import type { Language } from '@portal/contract';
 import { useDeleteRecords } from './delete-records.ts';
 import { filesQuery } from './files.ts';
-import { type NamedRecord, namedRecords } from './named-records.ts';
+import { namedRecords } from './named-records.ts';
 
-/** Every language, by name; a rename carries over to the language's files. */
-export const languageRecords = namedRecords({
+/** Every language, by name, with its ISO 639 code; a rename carries over to the language's files. */
+export const languageRecords = namedRecords<Language>({
   key: 'languages',
   listPath: '/languages/getAll',
   createPath: '/languages/create/',
@@ -13,6 +14,4 @@ export const languageRecords = namedRecords({
 
 /** Deletes the given languages; one still used by files is refused (409, naming the files). */
 export const useDeleteLanguages = () =>
-  useDeleteRecords<NamedRecord>(languageRecords.listQuery.queryKey, (language) =>
-    languageRecords.itemPath(language.id),
-  );
+  useDeleteRecords<Language>(languageRecords.listQuery.queryKey, (language) => languageRecords.itemPath(language.id));

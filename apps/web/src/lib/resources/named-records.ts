@@ -6,12 +6,18 @@ import { api } from '../api-client.ts';
 /** A record that is just a name (a book, a language): the server's `named-records.ts` serves them alike. */
 export type NamedRecord = z.infer<typeof namedRecordSchema>;
 
+/** What a create or a rename sends: the name, and a language's ISO 639 code (null: none). */
+export interface NamedInput {
+  name: string;
+  code?: string | null | undefined;
+}
+
 interface NamedRecordsOptions {
   /** The cache key of the list. */
   key: string;
   /** GET: every record, by name. */
   listPath: string;
-  /** POST `{ name }`. */
+  /** POST `{ name }` (and what else the kind has). */
   createPath: string;
   /** PUT `{ name }`; DELETE where the records may be deleted. */
   itemPath: (id: string) => string;
@@ -38,7 +44,7 @@ export function namedRecords<Record extends NamedRecord = NamedRecord>({
   function useCreate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (name: string) => api.post<Record>(createPath, { name }),
+      mutationFn: (input: NamedInput) => api.post<Record>(createPath, input),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: listQuery.queryKey }),
     });
   }
@@ -46,7 +52,7 @@ export function namedRecords<Record extends NamedRecord = NamedRecord>({
   function useRename() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) => api.put<Record>(itemPath(id), { name }),
+      mutationFn: ({ id, ...input }: NamedInput & { id: string }) => api.put<Record>(itemPath(id), input),
       onSuccess: () =>
         Promise.all(
           [listQuery.queryKey, ...renameAlsoChanges].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

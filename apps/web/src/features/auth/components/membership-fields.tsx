@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { DropdownField } from '../../../components/form/dropdown-field.tsx';
-import { churchesQuery } from '../../../lib/resources/churches.ts';
+import { churchesQuery, useChurchFillsCountry } from '../../../lib/resources/churches.ts';
 
 export type RegisterForm = z.input<typeof registerSchema>;
 
-/** "Are you a member?" and the church (only for members). */
+/** "Are you a member?" and the church (only for members), whose country fills in the form's. */
 export function MembershipFields({ control, idPrefix }: { control: Control<RegisterForm>; idPrefix: string }) {
   const { t } = useTranslation();
   const isMember = useWatch({ control, name: 'isMember' });
   const churches = useQuery(churchesQuery);
+  useChurchFillsCountry(control);
 
   return (
     <>

@@ -2,11 +2,11 @@ import { ACCOUNT_MESSAGES, DEFAULT_TITLE, registerSchema, TITLES } from '@portal
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
+import { CountryField } from '../../../components/form/country-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { TitleField } from '../../../components/form/title-field.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { CountryField } from '../components/country-field.tsx';
 import { MembershipFields, type RegisterForm } from '../components/membership-fields.tsx';
 import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from '../components/registration-form.tsx';
 import { NotifyEditionsField, TermsField } from '../components/terms-field.tsx';

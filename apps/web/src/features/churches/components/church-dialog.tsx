@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Church, type ChurchInput, churchInputSchema } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,14 +8,14 @@ import { DropdownField } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { RecordDialog } from '../../../components/record-table/record-dialog.tsx';
 import { type ChurchFields, useCreateChurch, useUpdateChurch } from '../../../lib/resources/churches.ts';
-import { countriesQuery } from '../../../lib/resources/countries.ts';
+import { useCountries } from '../../../lib/resources/countries.ts';
 import { useToast } from '../../../lib/toast.tsx';
 
 /** New church (no `church`) or edit of one: country, name and allocation. */
 export function ChurchDialog({ church, onHide }: { church?: Church | undefined; onHide: () => void }) {
   const { t } = useTranslation();
   const notify = useToast();
-  const countries = useQuery(countriesQuery);
+  const countries = useCountries();
   const create = useCreateChurch();
   const update = useUpdateChurch();
   const save = church ? update : create;
@@ -49,9 +48,9 @@ export function ChurchDialog({ church, onHide }: { church?: Church | undefined; 
         name="country"
         id="church-country"
         label={t('churches.country')}
-        options={countries.data ?? []}
-        optionLabel="country"
-        optionValue="country"
+        options={countries.options}
+        optionLabel="label"
+        optionValue="value"
         filter
         loading={countries.isPending}
         placeholder={t('churches.selectCountry')}

@@ -8,7 +8,11 @@ import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { churchesQuery, useDeleteChurches } from '../../../lib/resources/churches.ts';
+import { useCountries } from '../../../lib/resources/countries.ts';
 import { ChurchDialog } from '../components/church-dialog.tsx';
+
+/** A church as the table shows it: with its country's name in the reader's language, which the search looks in. */
+type ChurchRow = Church & { countryName: string };
 
 /** What the dialog is open for: a new church, or the one being edited. */
 type Editing = { church?: Church } | null;
@@ -16,20 +20,22 @@ type Editing = { church?: Church } | null;
 export function ChurchListPage() {
   const { t } = useTranslation();
   const churches = useQuery(churchesQuery);
-  const remove = useDeleteChurches();
+  const remove = useDeleteChurches<ChurchRow>();
   const [editing, setEditing] = useState<Editing>(null);
+  const { labelOf } = useCountries();
+  const rows = (churches.data ?? []).map((church): ChurchRow => ({ ...church, countryName: labelOf(church.country) }));
 
   return (
     <PageSection title={t('churches.title')}>
       <RecordTable
         label={t('churches.label')}
-        value={churches.data ?? []}
+        value={rows}
         loading={churches.isPending}
         error={churches.error}
         emptyMessage={t('churches.none')}
         rowLabel={(church) => church.name}
         labelField="name"
-        globalFilterFields={['country', 'name', 'allocation']}
+        globalFilterFields={['countryName', 'name', 'allocation']}
         onNew={() => setEditing({})}
         onEdit={(church) => setEditing({ church })}
         onDelete={{
@@ -38,7 +44,7 @@ export function ChurchListPage() {
           question: (count) => t('churches.deleteSelected', { count }),
         }}
       >
-        <Column field="country" header={t('churches.country')} sortable />
+        <Column field="countryName" header={t('churches.country')} sortable />
         <Column field="name" header={t('churches.church')} sortable />
         <Column field="allocation" header={t('churches.allocation')} sortable />
         <Column field="createdAt" header={t('table.created')} sortable body={dateBody('createdAt')} />

@@ -2,6 +2,7 @@ import type { CountryChanges, CountryInUse } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { useCountries } from '../../../lib/resources/countries.ts';
 import '../countries.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +52,8 @@ export function CountryChangesDialog({ replacement, busy, onConfirm, onHide }: C
   const { t } = useTranslation();
   const { question, source, confirmLabel, changes } = replacement;
   const { added, removed, inUse } = changes;
+  // Today's countries in the reader's language; those a file adds as the file names them.
+  const { labelOf } = useCountries();
   const footer = (
     <div className="flex flex-wrap justify-content-end gap-2">
       <Button type="button" label={t('common.cancel')} outlined onClick={onHide} disabled={busy} autoFocus />
@@ -88,14 +91,14 @@ export function CountryChangesDialog({ replacement, busy, onConfirm, onHide }: C
           <ul className="m-0 pl-4">
             {inUse.map((use) => (
               <li key={use.country}>
-                {use.country}: {usesOf(use, t)}
+                {labelOf(use.country)}: {usesOf(use, t)}
               </li>
             ))}
           </ul>
         </div>
       )}
       <Names label={t('countries.changes.added')} names={added} />
-      <Names label={t('countries.changes.removed')} names={removed} />
+      <Names label={t('countries.changes.removed')} names={removed.map(labelOf)} />
     </Dialog>
   );
 }

@@ -1,17 +1,20 @@
 import { MAX_COUNTRY_JSON_BYTES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
 import { FileUpload, type FileUploadHandlerEvent } from 'primereact/fileupload';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageSection } from '../../../components/page-section.tsx';
+import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import {
   countriesQuery,
   previewCountries,
   previewRestoreCountries,
+  useCountries,
   useRestoreCountries,
   useUploadCountries,
 } from '../../../lib/resources/countries.ts';
@@ -32,6 +35,8 @@ export function CountriesPage() {
   const { t } = useTranslation();
   const notify = useToast();
   const countries = useQuery(countriesQuery);
+  const { options } = useCountries();
+  const rows = options.map(({ value, label }) => ({ id: value, label, value }));
   const upload = useUploadCountries();
   const restore = useRestoreCountries();
   const [reading, setReading] = useState(false);
@@ -131,6 +136,20 @@ export function CountriesPage() {
         />
       </div>
       {outcome && <Message severity={outcome.severity} text={outcome.text} className="mt-3" role="status" />}
+      <div className="mt-4">
+        <RecordTable
+          label={t('countries.list.label')}
+          value={rows}
+          loading={countries.isPending}
+          error={countries.error}
+          emptyMessage={t('countries.list.none')}
+          rowLabel={(row) => row.label}
+          globalFilterFields={['label', 'value']}
+        >
+          <Column field="label" header={t('countries.list.name')} sortable />
+          <Column field="value" header={t('countries.list.stored')} sortable />
+        </RecordTable>
+      </div>
       {proposal && (
         <CountryChangesDialog
           replacement={proposal}

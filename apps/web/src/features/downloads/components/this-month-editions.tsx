@@ -4,6 +4,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { EditionCard } from './edition-card.tsx';
+import { ThisMonthLanguages } from './this-month-languages.tsx';
 
 interface ThisMonthEditionsProps {
   thisMonth: UseQueryResult<ThisMonth>;
@@ -19,20 +20,23 @@ export function ThisMonthEditions({ thisMonth, coverOf, onDownload }: ThisMonthE
   const { year, month, editions } = thisMonth.data;
   if (editions.length === 0) return <p className="m-0 text-muted">{t('downloads.noneOut')}</p>;
   return (
-    <ul className="edition-cards">
-      {editions.map(({ book, language, file }) => (
-        <li key={`${book}\n${language}`}>
-          <EditionCard
-            book={book}
-            language={language}
-            month={month}
-            year={year}
-            cover={coverOf(book)}
-            file={file}
-            onDownload={onDownload}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ThisMonthLanguages thisMonth={thisMonth.data} />
+      <ul className="edition-cards">
+        {editions.map(({ book, language, file }) => (
+          <li key={`${book}\n${language}`}>
+            <EditionCard
+              book={book}
+              language={language}
+              month={month}
+              year={year}
+              cover={coverOf(book)}
+              file={file}
+              onDownload={onDownload}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -116,16 +116,19 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
 
   // Adds the language and fills it in on every file that named it.
   const addMissingLanguage = (name: string) =>
-    addLanguage.mutate(name, {
-      onSuccess: (language) => {
-        for (const [index, item] of pending.entries()) {
-          if (sameName(item.guessedLanguage, name) && !getValues(`editions.${index}.language`))
-            setValue(`editions.${index}.language`, language.name, { shouldValidate: true });
-        }
+    addLanguage.mutate(
+      { name },
+      {
+        onSuccess: (language) => {
+          for (const [index, item] of pending.entries()) {
+            if (sameName(item.guessedLanguage, name) && !getValues(`editions.${index}.language`))
+              setValue(`editions.${index}.language`, language.name, { shouldValidate: true });
+          }
+        },
+        onError: (error) =>
+          notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long }),
       },
-      onError: (error) =>
-        notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long }),
-    });
+    );
 
   // Every file whose fields are complete goes; the others keep their marks, and one toast sums up the batch.
   const uploadReady = async () => {
@@ -255,7 +258,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
                     languageNoteId={`upload-${index}-language-note`}
                     missingLanguage={missing}
                     onAddLanguage={can(user?.role, 'records:manage') ? addMissingLanguage : undefined}
-                    adding={addLanguage.isPending && addLanguage.variables === missing}
+                    adding={addLanguage.isPending && addLanguage.variables?.name === missing}
                     replaces={files.find((file) => recordKey(file) === key)}
                     sameAs={earlier === -1 ? undefined : pending[earlier]?.file.name}
                   />

@@ -1,8 +1,10 @@
-import { LANGUAGE_MESSAGES, languageInputSchema } from '@portal/contract';
+import { LANGUAGE_MESSAGES, type Language, languageInputSchema } from '@portal/contract';
+import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { NamedRecordScreen } from '../../../components/record-table/named-record-screen.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { languageRecords, useDeleteLanguages } from '../../../lib/resources/languages.ts';
+import { LanguageCodeField, languageCodeLabel } from '../components/language-code-field.tsx';
 
 export function LanguageListPage() {
   const { t } = useTranslation();
@@ -20,12 +22,23 @@ export function LanguageListPage() {
       }}
       records={languageRecords}
       schema={languageInputSchema}
+      extraField={{
+        valueOf: (language) => ({ code: language?.code ?? null }),
+        render: (control) => <LanguageCodeField control={control} />,
+      }}
       firstStep={translateMessage(LANGUAGE_MESSAGES.none)}
       onDelete={{
         run: (rows) => remove.mutateAsync(rows),
         done: translateMessage(LANGUAGE_MESSAGES.deleted),
         question: (count) => t('languages.deleteSelected', { count }),
       }}
-    />
+    >
+      <Column
+        field="code"
+        header={t('languages.code')}
+        sortable
+        body={(language: Language) => (language.code ? languageCodeLabel(language.code) : '')}
+      />
+    </NamedRecordScreen>
   );
 }

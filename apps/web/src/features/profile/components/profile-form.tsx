@@ -14,6 +14,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { CountryField } from '../../../components/form/country-field.tsx';
 import { DropdownField } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
@@ -50,6 +51,7 @@ const valuesOf = (user: SessionUser): ProfileValues => ({
   email: user.email,
   // An account that never chose reads the portal in the browser's language: that is what it shows.
   locale: user.locale ?? portalLocale(),
+  country: user.country,
   password: '',
   confirmPassword: '',
   currentPassword: '',
@@ -69,8 +71,8 @@ const profileSchema = (email: string) =>
   });
 
 /**
- * Title, names, e-mail, the language of the portal and its mails, and an optional new password of the signed-in
- * account. A new language applies once saved (see useLocaleOfAccount).
+ * Title, names, e-mail, the language of the portal and its mails, the country, and an optional new password of the
+ * signed-in account. A new language applies once saved (see useLocaleOfAccount).
  */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -164,6 +166,9 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           <small id={LOCALE_NOTE_ID} className="text-muted">
             {t('profile.localeNote')}
           </small>
+        </div>
+        <div className="col-12 md:col-6">
+          <CountryField control={control} idPrefix="profile" />
         </div>
       </div>
       <fieldset className="border-round p-3 mb-4" style={{ border: '1px solid var(--surface-border)' }}>

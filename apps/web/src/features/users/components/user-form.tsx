@@ -10,8 +10,8 @@ import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { DropdownField, type DropdownOptions } from '../../../components/form/dropdown-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { titleOptions } from '../../../components/form/title-field.tsx';
-import { churchesQuery } from '../../../lib/resources/churches.ts';
-import { countriesQuery } from '../../../lib/resources/countries.ts';
+import { churchesQuery, useChurchFillsCountry } from '../../../lib/resources/churches.ts';
+import { useCountries } from '../../../lib/resources/countries.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { churchOptions } from './church-options.ts';
 import { roleLabel } from './role-labels.ts';
@@ -40,7 +40,7 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
   // The server refuses (403) a change of one's own role or verified flag: locked here rather than refused on save.
   const isSelf = user?.id === account.id;
   const churches = useQuery(churchesQuery);
-  const countries = useQuery(countriesQuery);
+  const countries = useCountries();
   const { control, register, handleSubmit, formState } = useForm<UpdateAccountRequest, unknown, AccountChanges>({
     resolver: zodResolver(updateAccountSchema),
     defaultValues: {
@@ -56,6 +56,7 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
     },
   });
   const { errors } = formState;
+  useChurchFillsCountry(control);
 
   const textField = (name: 'firstName' | 'lastName' | 'email', label: string, className: string) => (
     <div className={className}>
@@ -120,9 +121,9 @@ export function UserForm({ account, saving, deleting, onSave, onDelete }: UserFo
         placeholder: t('users.noChurch'),
       })}
       {dropdownField('country', t('users.country'), {
-        options: countries.data ?? [],
-        optionLabel: 'country',
-        optionValue: 'country',
+        options: countries.options,
+        optionLabel: 'label',
+        optionValue: 'value',
         loading: countries.isPending,
         filter: true,
         showClear: true,

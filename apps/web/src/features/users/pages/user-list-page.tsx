@@ -9,6 +9,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { dateBody } from '../../../components/record-table/format-date.ts';
 import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { accountPageQuery } from '../../../lib/resources/accounts.ts';
+import { useCountries } from '../../../lib/resources/countries.ts';
 import type { ServerPage } from '../../../lib/resources/server-page.ts';
 import { MoveToChurchDialog } from '../components/move-to-church-dialog.tsx';
 import { roleLabel } from '../components/role-labels.ts';
@@ -37,6 +38,7 @@ export function UserListPage() {
   const [page, setPage] = useState(FIRST_PAGE);
   const accounts = useQuery(accountPageQuery(page));
   const [moving, setMoving] = useState<Moving>(null);
+  const { labelOf } = useCountries();
 
   return (
     <PageSection title={t('menu.users')}>
@@ -77,7 +79,12 @@ export function UserListPage() {
           body={(account: Account) => roleLabel(account.role, t)}
         />
         <Column field="email" header={t('common.email')} sortable body={emailCell} bodyClassName="record-table-break" />
-        <Column field="country" header={t('users.country')} sortable />
+        <Column
+          field="country"
+          header={t('users.country')}
+          sortable
+          body={(account: Account) => labelOf(account.country)}
+        />
         <Column field="churchName" header={t('users.church')} sortable />
         <Column
           field="isVerified"

@@ -1,0 +1,2 @@
+ALTER TABLE "languages" ADD COLUMN "code" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "languages_code_key" ON "languages" USING btree ("code");

@@ -7,7 +7,7 @@ import { endSession, getSession, type SessionState, startSession } from './sessi
 
 /** A Web Locks API whose lock another tab holds until `release` is called. */
 function locksHeldByAnotherTab() {
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
@@ -71,7 +71,7 @@ describe('refreshSession', () => {
 
   it('does not sign back in after a sign-out while the answer was on its way, and revokes the new cookie', async () => {
     startSession(session('old'));
-    let answer = () => undefined as void;
+    let answer: () => void = () => undefined;
     const refresh = refreshRoute(['new'], { wait: new Promise<void>((resolve) => (answer = resolve)) });
     let revoked = 0;
     server.use(

@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
           restoreMocks: true,
+          // A component test drives PrimeReact in jsdom: slow on a busy machine, never a hang.
+          testTimeout: 15_000,
           unstubGlobals: true,
         },
       },

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startI18n } from '../lib/i18n/i18n.ts';
+import { loadLaterWords, startI18n } from '../lib/i18n/i18n.ts';
 import { server } from './server.ts';
 
 // In a browser, fetch, AbortController and DOMException are of one realm, so a cancelled fetch fails with an
@@ -8,8 +8,9 @@ import { server } from './server.ts';
 // stay: Node's is put back, so that the code meets the error it meets in a browser.
 globalThis.DOMException = AbortSignal.abort().reason.constructor;
 
-// The English catalogue, as a first visit in English has it: messages are asserted in the words a person reads.
+// The English catalogue, both parts: texts are asserted in the words a person reads.
 await startI18n('en');
+await loadLaterWords();
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadLaterWords, startI18n } from '../lib/i18n/i18n.ts';
 import { server } from './server.ts';
@@ -11,6 +11,9 @@ globalThis.DOMException = AbortSignal.abort().reason.constructor;
 // The English catalogue, both parts: texts are asserted in the words a person reads.
 await startI18n('en');
 await loadLaterWords();
+
+// Waits for what a screen shows next as long as a test may take: on a busy machine PrimeReact renders slowly.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {

@@ -8,6 +8,9 @@ import { server } from './server.ts';
 // stay: Node's is put back, so that the code meets the error it meets in a browser.
 globalThis.DOMException = AbortSignal.abort().reason.constructor;
 
+// jsdom lays nothing out and scrolls nothing; the reader scrolls a turned page to its top.
+Element.prototype.scrollTo ??= () => undefined;
+
 // The English catalogue, both parts: texts are asserted in the words a person reads.
 await startI18n('en');
 await loadLaterWords();

@@ -13,6 +13,7 @@ export default defineConfig({
       {
         // The catalogues' two parts are modules of their own (i18n.ts imports them), as in the build.
         plugins: [react(), catalogueParts()],
+        resolve: { alias: { 'virtual:prime-themes': `${import.meta.dirname}/src/testing/prime-themes.ts` } },
         test: {
           name: 'unit',
           root: import.meta.dirname,

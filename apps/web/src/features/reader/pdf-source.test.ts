@@ -18,10 +18,12 @@ const pdfjs = vi.hoisted(() => ({
 vi.mock('pdfjs-dist', () => {
   class PDFDataRangeTransport {
     readonly received: [number, Uint8Array][] = [];
-    constructor(
-      readonly length: number,
-      readonly initialData: Uint8Array,
-    ) {}
+    readonly length: number;
+    readonly initialData: Uint8Array;
+    constructor(length: number, initialData: Uint8Array) {
+      this.length = length;
+      this.initialData = initialData;
+    }
     onDataRange(begin: number, chunk: Uint8Array) {
       this.received.push([begin, chunk]);
     }

@@ -121,6 +121,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  'GET /api/links/:name',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

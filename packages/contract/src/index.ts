@@ -18,3 +18,4 @@ export * from './stats.ts';
 export * from './system.ts';
 export * from './text.ts';
 export * from './translations.ts';
+export * from './wire.ts';

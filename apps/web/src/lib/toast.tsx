@@ -21,7 +21,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const attach = useCallback((outlet: Toast | null) => {
     toast.current = outlet;
-    if (outlet) outlet.show(pending.current.splice(0));
+    // The Toast hands its ref over again at each of its renders: only the messages still waiting are shown.
+    if (outlet && pending.current.length > 0) outlet.show(pending.current.splice(0));
   }, []);
 
   const notify = useCallback<Notify>((message) => {

@@ -39,8 +39,8 @@ const cssOf = (bundle: OutputBundle, files: Set<string>) =>
   );
 
 /**
- * Prerenders pages of the app at build time (a visitor's first pages in each locale, decision 039), so that their first paint needs no JavaScript: renders `entry`'s
- * page with React on the server side of Vite (the same sources and config as the browser build) and writes
+ * Prerenders pages of the app at build time (a visitor's first pages in each locale, decision 039), so that their
+ * first paint needs no JavaScript: renders each of `entry`'s pages with React on the server side of Vite (the same sources and config as the browser build) and writes
  * `dist/<path>/index.html`, index.html with that markup in #root and, in <head>, the stylesheets and preloads of
  * the lazily loaded chunks the page drew. The server sends it for that path; main.tsx hydrates it.
  */

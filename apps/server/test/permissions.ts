@@ -122,6 +122,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',
+  'GET /api/links/:name',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

@@ -168,7 +168,7 @@ test('the landing page’s Sign In opens sign in and its Sign Up dialog register
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/en/dist');
 
-  const open = page.getByRole('button', { name: 'Sign Up' });
+  const open = page.getByRole('main').getByRole('link', { name: 'Sign Up' });
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up' });
   await expect(dialog.getByLabel('Full Name')).toBeVisible();

@@ -1,3 +1,4 @@
+import { LOCALES } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { catalogue } from './support/catalogue.ts';
@@ -37,7 +38,7 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
       'Get other teen publications',
     ]) {
       const panel = page.getByRole('link', { name: new RegExp(`^${name}`) });
-      await expect(panel).toHaveAttribute('href', /^https?:\/\/.+/);
+      await expect(panel).toHaveAttribute('href', /^\/api\/links\/\w+$/);
       await expect(panel).toHaveAttribute('target', '_blank');
       await expect(panel).toHaveAttribute('rel', 'noopener');
     }
@@ -80,7 +81,7 @@ test('React takes over the prerendered landing page without drawing it again', a
   });
 
   await openLanding(page);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
   await expect(page.getByRole('dialog', { name: /sign up/i })).toBeVisible();
 
   expect(
@@ -150,3 +151,17 @@ for (const theme of ['lara-light-indigo', 'lara-dark-indigo']) {
     }
   });
 }
+
+test('the public top bar is one row at 360 px in every locale (issue 30)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const locale of LOCALES) {
+    await openLanding(page, `/${locale}/dist`);
+    const banner = page.getByRole('banner');
+    // The logo, Sign In, Sign Up, the language and the settings: their boxes' middles on one line.
+    const middles = await banner
+      .locator('.brand-logo, a.p-button, .locale-picker summary, button')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().y + item.clientHeight / 2)));
+    expect(middles.length, locale).toBe(5);
+    expect(Math.max(...middles) - Math.min(...middles), locale).toBeLessThanOrEqual(2);
+  }
+});

@@ -29,7 +29,7 @@ test('without TERMS_URL and PRIVACY_URL the footer and the sign-up forms link th
   await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/terms#privacy');
 
   // The sign-up dialog, the sign-up page and the full register form: in a new tab, so the form stays filled.
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
   await expectBuiltInLinks(page.getByRole('dialog', { name: 'Sign Up' }));
   await page.goto('/signup');
   await expectBuiltInLinks(page.getByRole('main'));

@@ -5,11 +5,18 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
-import { changeLocale, i18n, localeOfPath, startI18n } from './lib/i18n/i18n.ts';
-import { landingPath } from './lib/session/guards.tsx';
+import { changeLocale, i18n, localeOfPath, localePath, startI18n } from './lib/i18n/i18n.ts';
 
-/** The pages the build prerenders (vite-plugins/prerender.ts): the landing page in each locale. */
-export const PRERENDERED_PAGES = LOCALES.map((locale) => ({ path: landingPath(locale), locale }));
+/**
+ * The pages a visitor may open first, under /{locale}/ (app/router.tsx): the landing page, Sign In (the landing
+ * page with its dialog), Sign Up, and the pages mailed links and Sign In's "Forgot your password" open.
+ */
+const FIRST_PAGES = ['dist', 'login', 'signup', 'account/forgot-password', 'account/verify-email'];
+
+/** The pages the build prerenders (vite-plugins/prerender.ts): the first pages in each locale (decision 039). */
+export const PRERENDERED_PAGES = LOCALES.flatMap((locale) =>
+  FIRST_PAGES.map((page) => ({ path: localePath(locale, page), locale })),
+);
 
 /**
  * The app's markup at `path` as a visitor's browser first draws it (no session, settings as they start, data not
@@ -29,6 +36,9 @@ export async function renderPage(path: string): Promise<string> {
         hydrate={false}
       />
     </AppProvider>,
+    // Every page whole, however long (the sign-up form's lists): React would otherwise send a large part after the
+    // rest, with an inline script to put it in place, which the portal's CSP does not run (nor does a browser without scripts).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return text(prelude);
 }

@@ -39,8 +39,8 @@ const cssOf = (bundle: OutputBundle, files: Set<string>) =>
   );
 
 /**
- * Prerenders pages of the app at build time (the landing page in each locale), so that its first paint needs no JavaScript: renders `entry`'s
- * page with React on the server side of Vite (the same sources and config as the browser build) and writes
+ * Prerenders pages of the app at build time (a visitor's first pages in each locale, decision 039), so that their
+ * first paint needs no JavaScript: renders each of `entry`'s pages with React on the server side of Vite (the same sources and config as the browser build) and writes
  * `dist/<path>/index.html`, index.html with that markup in #root and, in <head>, the stylesheets and preloads of
  * the lazily loaded chunks the page drew. The server sends it for that path; main.tsx hydrates it.
  */
@@ -77,18 +77,20 @@ export function prerender(entry: string): Plugin {
         const modules = server.environments.ssr.moduleGraph.idToModuleMap;
         const evaluated = () =>
           [...modules.values()].flatMap((module) => (module.ssrModule && module.id ? [module.id] : []));
-        const page = (await server.ssrLoadModule(entry)) as PrerenderModule;
-        const loadedBefore = new Set(evaluated());
         const inEntry = staticClosure(bundle, entryChunk);
         const entryCss = cssOf(bundle, inEntry);
         const base = config.base;
-        // Modules drawn lazily by any page so far: the first page draws the landing page's chunks and its catalogue,
-        // the others only their own catalogue.
-        const drawnLazily = new Set<string>();
-        for (const { path, locale } of page.PRERENDERED_PAGES) {
+        const { PRERENDERED_PAGES } = (await server.ssrLoadModule(entry)) as PrerenderModule;
+        for (const { path, locale } of PRERENDERED_PAGES) {
+          // Each page from freshly evaluated sources, so that what it draws lazily (its page's chunk, the parts of
+          // its locale's catalogue) is what it evaluates, whatever the pages before it drew.
+          server.moduleGraph.invalidateAll();
+          const page = (await server.ssrLoadModule(entry)) as PrerenderModule;
+          const loadedBefore = new Set(evaluated());
           const markup = await page.renderPage(path);
-          for (const id of evaluated()) if (!loadedBefore.has(id)) drawnLazily.add(id);
-          const drawnHere = [...drawnLazily].filter((id) => (catalogueLocale(id) ?? locale) === locale);
+          const drawnHere = evaluated().filter(
+            (id) => !loadedBefore.has(id) && (catalogueLocale(id) ?? locale) === locale,
+          );
           const lazyFiles = new Set<string>();
           for (const file of Object.values(bundle)) {
             if (file.type === 'chunk' && file.moduleIds.some((id) => drawnHere.includes(id))) {

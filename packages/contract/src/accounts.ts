@@ -71,8 +71,6 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 7;
 export const VERIFY_TOKEN_HOURS = 24;
 export const RESET_TOKEN_HOURS = 1;
-/** The browser refreshes its access token this long before it expires. */
-export const REFRESH_AHEAD_SECONDS = 60;
 
 const m = ACCOUNT_MESSAGES;
 

@@ -19,3 +19,4 @@ export * from './stats.ts';
 export * from './system.ts';
 export * from './text.ts';
 export * from './translations.ts';
+export * from './wire.ts';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../components/brand-logo.tsx';
@@ -6,8 +7,10 @@ import { localePath, type UiLocale } from '../lib/i18n/i18n.ts';
 import { useSession } from '../lib/session/session-provider.tsx';
 import { LocalePicker } from './locale-picker.tsx';
 import { MainContent, SkipLink } from './main-content.tsx';
-import { UserMenu } from './user-menu.tsx';
 import './layout.css';
+
+// A visitor's pages draw no user menu: its code (PrimeReact's Menu) comes with a signed-in person's first page.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
 
 /** Pages for visitors (the landing page, the account screens, Not Found): a signed-in person gets their menu here too. */
 export function PublicLayout() {
@@ -32,7 +35,11 @@ export function PublicLayout() {
           )}
           <LocalePicker />
           <SettingsButton />
-          {user && <UserMenu user={user} />}
+          {user && (
+            <Suspense fallback={null}>
+              <UserMenu user={user} />
+            </Suspense>
+          )}
         </div>
       </header>
       <MainContent className="public-main" />

@@ -1,4 +1,4 @@
-import { type ErrorBody, errorBodySchema, MESSAGES } from '@portal/contract';
+import { type ErrorBody, isErrorBody, MESSAGES } from '@portal/contract';
 import { translateCoded } from './i18n/coded.ts';
 import { i18n } from './i18n/i18n.ts';
 import { notePortalAnswer } from './portal-reach.ts';
@@ -117,7 +117,7 @@ function payloadOf({ ok, status, contentType, text }: Answer): unknown {
   }
 }
 
-const errorOf = (body: unknown): ErrorBody | undefined => errorBodySchema.safeParse(body).data;
+const errorOf = (body: unknown): ErrorBody | undefined => (isErrorBody(body) ? body : undefined);
 
 /** Sends with the session's access token and returns the parsed answer; a failure throws ApiError. */
 async function call<T>(send: Send, retried = false): Promise<T> {

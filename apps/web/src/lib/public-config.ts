@@ -10,6 +10,14 @@ export const usePublicConfig = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+export type InstallationLink = keyof PublicConfig['links'];
+
+/**
+ * Where one of the installation's links is reached from a page drawn before its configuration is known: the
+ * server's GET /api/links/{name}, which sends the browser on to it.
+ */
+export const installationLink = (name: InstallationLink) => `/api/links/${name}`;
+
 /** The built-in page that says who runs the portal and what it stores, for an installation without its own. */
 export const TERMS_PATH = '/terms';
 /** The id of that page's section on what the portal stores. */

@@ -1,6 +1,8 @@
-import { healthSchema, publicConfigSchema, readinessSchema } from '@portal/contract';
+import { healthSchema, MESSAGES, publicConfigSchema, readinessSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { NotFound } from '../../errors.ts';
 import { checkReadiness } from './readiness.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -45,5 +47,23 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       },
     },
     async () => ({ links: config.links, operator: config.operator }),
+  );
+
+  app.get(
+    '/links/:name',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          "Sends the browser on to one of this installation's links (the landing page's panels are plain links to these, so they work before any script has run)",
+        params: z.object({ name: publicConfigSchema.shape.links.keyof() }),
+        response: { 302: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const target = config.links[request.params.name];
+      if (!target) throw new NotFound(MESSAGES.notFound);
+      return reply.redirect(target, 302);
+    },
   );
 };

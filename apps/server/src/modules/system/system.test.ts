@@ -48,6 +48,17 @@ describe('GET /api/health and GET /api/ready', () => {
     expect(response.json()).toEqual({ status: 'ready', database: 'up', storage: 'writable' });
   });
 
+  it("sends the browser on to the installation's links by name, and answers 404 for a link it has not", async () => {
+    const config = (await app.inject({ url: '/api/config' })).json();
+    const sponsor = await app.inject({ url: '/api/links/sponsor' });
+    expect(sponsor.statusCode).toBe(302);
+    expect(sponsor.headers.location).toBe(config.links.sponsor);
+    // TERMS_URL is unset here: the web app shows its built-in page instead.
+    expect((await app.inject({ url: '/api/links/terms' })).statusCode).toBe(404);
+    const unknown = await app.inject({ url: '/api/links/elsewhere' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('keeps both probes out of the per-request log', async () => {
     await app.inject({ url: '/api/health' });
     await app.inject({ url: '/api/ready' });

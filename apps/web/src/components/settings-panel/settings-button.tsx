@@ -1,18 +1,14 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '../plain-button.tsx';
 import { useSettingsPanel } from './settings-panel-provider.tsx';
 
 export function SettingsButton({ className }: { className?: string }) {
   const { open } = useSettingsPanel();
   const { t } = useTranslation();
   return (
-    <Button
-      type="button"
+    <PlainButton
       icon="pi pi-cog"
-      rounded
-      text
-      severity="secondary"
-      className={className}
+      className={`p-button-text p-button-rounded p-button-secondary ${className ?? ''}`}
       aria-label={t('common.settings')}
       aria-haspopup="dialog"
       onClick={open}

@@ -1,4 +1,4 @@
-import { type Account, accountSchema, type Session } from '@portal/contract';
+import { type Account, isAccount, type Session } from '@portal/contract';
 
 /** The signed-in account's public profile, as the authenticate and refresh-token answers carry it. */
 export type SessionUser = Account;
@@ -20,8 +20,8 @@ const USER_STORAGE_KEY = 'user';
 
 function readStoredUser(): SessionUser | null {
   try {
-    const parsed = accountSchema.safeParse(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null');
+    return isAccount(stored) ? stored : null;
   } catch {
     return null;
   }

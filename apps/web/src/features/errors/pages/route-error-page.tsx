@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { PlainButton } from '../../../components/plain-button.tsx';
 import { ErrorScreen } from '../components/error-screen.tsx';
 
 /**
@@ -23,12 +23,7 @@ export function RouteErrorPage() {
           title={t('errors.somethingWentWrong')}
           message={t('errors.occurred', { detail })}
           action={
-            <Button
-              type="button"
-              icon="pi pi-refresh"
-              label={t('errors.reload')}
-              onClick={() => window.location.reload()}
-            />
+            <PlainButton icon="pi pi-refresh" label={t('errors.reload')} onClick={() => window.location.reload()} />
           }
         />
       </main>

@@ -1,7 +1,7 @@
-import type { PublicConfig } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { type InstallationLink, installationLink } from '../../../lib/public-config.ts';
 
-type PromoLink = Extract<keyof PublicConfig['links'], 'sponsor' | 'audio' | 'braille' | 'publications'>;
+type PromoLink = Extract<InstallationLink, 'sponsor' | 'audio' | 'braille' | 'publications'>;
 
 /** The panels' links, in their order; their words are `landing.<link>.title` and `.text` in the catalogue. */
 const PANELS: { link: PromoLink; icon: string }[] = [
@@ -11,7 +11,8 @@ const PANELS: { link: PromoLink; icon: string }[] = [
   { link: 'publications', icon: 'pi-book' },
 ];
 
-export function PromoPanels({ links }: { links: PublicConfig['links'] }) {
+/** The installation's four links, each a panel: plain links through the server, drawn with the page (decision 039). */
+export function PromoPanels() {
   const { t } = useTranslation();
   const words: Record<PromoLink, { title: string; text: string }> = {
     sponsor: { title: t('landing.sponsor.title'), text: t('landing.sponsor.text') },
@@ -28,7 +29,7 @@ export function PromoPanels({ links }: { links: PublicConfig['links'] }) {
               <i className={`pi ${panel.icon}`} />
             </span>
             <h3 className="text-lg font-semibold mt-3 mb-2">
-              <a className="promo-panel-link" href={links[panel.link]} target="_blank" rel="noopener">
+              <a className="promo-panel-link" href={installationLink(panel.link)} target="_blank" rel="noopener">
                 {words[panel.link].title}
                 <span className="sr-only">{t('app.opensInNewTab')}</span>
               </a>

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures.ts';
+import { say } from './support/catalogue.ts';
+
+/**
+ * Issue 29: on a slow line a visitor taps before the page's scripts have come. The landing page's links work
+ * without them: Sign In, Sign Up, another language and the panels each reach a page the visitor can read.
+ */
+test.describe('the landing page before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Sign In and Sign Up open their pages', async ({ page }) => {
+    await page.goto('/en/dist');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: say('en', 'common.signIn') })
+      .click();
+    await expect(page).toHaveURL('/en/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'landing.heading'));
+
+    await page.goto('/en/dist');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: say('en', 'common.signUp') })
+      .click();
+    await expect(page).toHaveURL('/en/signup');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'common.signUp'));
+    await expect(page.getByLabel(say('en', 'common.email'), { exact: true })).toBeVisible();
+  });
+
+  test('the language picker is a list of links to the landing page in each language', async ({ page }) => {
+    await page.goto('/en/dist');
+    const banner = page.getByRole('banner');
+    const picker = banner.locator('details', { hasText: say('en', 'app.languagePicker') });
+    await picker.locator('summary').click();
+    await picker.getByRole('link', { name: 'Kiswahili' }).click();
+    await expect(page).toHaveURL('/sw/dist');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('sw', 'landing.heading'));
+  });
+
+  test('a panel opens the installation’s page for it', async ({ page, context }) => {
+    // The configured address (SPONSOR_URL's default), answered here: the test needs no Internet.
+    await context.route('https://www.teevo.org/sponsor', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Sponsor</title><h1>Sponsor a translation</h1>' }),
+    );
+    await page.goto('/en/dist');
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('link', { name: new RegExp(`^${say('en', 'landing.sponsor.title')}`) }).click();
+    const panel = await opened;
+    await expect(panel).toHaveURL('https://www.teevo.org/sponsor');
+    await expect(panel.getByRole('heading', { level: 1 })).toHaveText('Sponsor a translation');
+  });
+});

@@ -251,10 +251,14 @@ export const ACCOUNT_SORT_FIELDS = [
 ] as const;
 export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
 
-/** One page of the user list: `search` matches names, e-mail, country and church name, each word somewhere. */
+/**
+ * One page of the user list: `search` matches names, e-mail, country and church name, each word somewhere; a
+ * country also by its name in `locale`, the interface's language (decision 041).
+ */
 export const accountListQuerySchema = pageQuerySchema.extend({
   rows: decimalSchema(z.number().int().min(5).max(100)).default(10),
   search: textSchema().trim().max(200).default(''),
+  locale: z.enum(LOCALES).optional(),
   sortField: z.enum(ACCOUNT_SORT_FIELDS).default('createdAt'),
   sortOrder: z
     .preprocess(

@@ -96,7 +96,19 @@ describe('GET /api/accounts/list', () => {
     expect(body.items).toHaveLength(count);
   });
 
+  it('finds a country by its name in the interface language, counted apart from the same words without it', async () => {
+    expect((await list('search=kenia&rows=100')).body.total).toBe(0);
+    const { status, body } = await list('search=kenia&locale=es&rows=100');
+    expect(status).toBe(200);
+    expect(body.total).toBe(10);
+    expect(body.items.every((account) => account.country === 'Kenya')).toBe(true);
+    // The English name still finds it in every language, and the other words still have to match.
+    expect((await list('search=kenya&locale=es&rows=100')).body.total).toBe(10);
+    expect((await list('search=kenia%20grace&locale=es&rows=100')).body.total).toBe(5);
+  });
+
   it.each([
+    ['locale=xx', 'locale'],
     ['rows=3', 'rows'],
     ['rows=101', 'rows'],
     ['first=-1', 'first'],

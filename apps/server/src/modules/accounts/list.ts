@@ -1,10 +1,11 @@
-import type { AccountPage, AccountSortField, accountListQuerySchema } from '@portal/contract';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AccountPage, AccountSortField, accountListQuerySchema, Locale } from '@portal/contract';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import { accountListState, accounts, churches } from '../../db/schema.ts';
 import { contains, containsPattern, searchWords } from '../../db/search.ts';
+import { countryNamesMatching } from '../countries/service.ts';
 import { selectAccounts, toPublicAccount } from './account-view.ts';
 
 const sortColumns: Record<AccountSortField, AnyPgColumn | SQL> = {
@@ -24,20 +25,23 @@ const sortColumns: Record<AccountSortField, AnyPgColumn | SQL> = {
 const nullable: ReadonlySet<AccountSortField> = new Set(['country', 'churchName']);
 
 /**
- * Every word must appear in a name, the e-mail, the country or the church name ("ama ghana"). On the
+ * Every word must appear in a name, the e-mail, the country (in English, or in the reader's `locale`) or the church
+ * name ("ama ghana"). On the
  * account's side its lowercased search_text is matched with `like lower(...)`, which is what `ilike` does
  * in a UTF-8 database, without lowercasing every row again. The church's side is the ids of the churches
  * whose name has the word, not a join, so that each side of the OR is answered by an index of accounts
  * (accounts_search_text_idx, accounts_church_id_idx).
  */
-function searchCondition(search: string): SQL | undefined {
+function searchCondition(search: string, locale: Locale | undefined): SQL | undefined {
   return and(
-    ...searchWords(search).map((word) =>
-      or(
+    ...searchWords(search).map((word) => {
+      const countries = locale ? countryNamesMatching(locale, word) : [];
+      return or(
         sql`${accounts.searchText} like lower(${containsPattern(word)})`,
+        countries.length > 0 ? inArray(accounts.country, countries) : undefined,
         sql`${accounts.churchId} = any(array(select ${churches.id} from ${churches} where ${contains(sql`${churches.name}`, word)}))`,
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -71,11 +75,11 @@ const MAX_SEARCH_TOTALS = 500;
  * The number of matching accounts. All of them are counted by account_list_state's triggers; a search is
  * counted once for each version of the accounts, so paging through its results reads only the pages.
  */
-async function countAccounts(db: Database, search: string, where: SQL | undefined): Promise<number> {
+async function countAccounts(db: Database, search: string, locale: string, where: SQL | undefined): Promise<number> {
   const [state] = await db.select().from(accountListState);
   if (!state) throw new Error('account_list_state has lost its row (migration 0005 writes it)');
   if (!where) return state.accounts;
-  const key = `${state.version} ${searchWords(search).join(' ')}`;
+  const key = `${state.version} ${locale} ${searchWords(search).join(' ')}`;
   const known = searchTotals.get(key);
   if (known !== undefined) return known;
   const [row] = await db.select({ total: count() }).from(accounts).where(where);
@@ -95,8 +99,8 @@ export async function listAccountPage(
   db: Database,
   query: z.output<typeof accountListQuerySchema>,
 ): Promise<AccountPage> {
-  const where = searchCondition(query.search);
-  const total = await countAccounts(db, query.search, where);
+  const where = searchCondition(query.search, query.locale);
+  const total = await countAccounts(db, query.search, query.locale ?? '', where);
   const window = pageWindow(query.first, query.rows, total);
   if (!window) return { items: [], total };
   const ascending = query.sortOrder === 1;

@@ -19,6 +19,18 @@ export async function listCountries(db: Database): Promise<Country[]> {
     .map((country) => ({ country, code: isoCountries.getAlpha2Code(country, 'en') ?? null }));
 }
 
+/**
+ * Every English spelling of the countries whose name in `locale` has `word` ("espa" in Spanish: Spain), as the
+ * list and the accounts store them; how the user list finds a country by the name its reader knows.
+ */
+export function countryNamesMatching(locale: string, word: string): string[] {
+  const inLocale = new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' });
+  const needle = word.toLocaleLowerCase(locale);
+  return Object.keys(isoCountries.getAlpha2Codes())
+    .filter((code) => inLocale.of(code)?.toLocaleLowerCase(locale).includes(needle))
+    .flatMap((code) => isoCountries.getName(code, 'en', { select: 'all' }) ?? []);
+}
+
 /** Replaces the whole list at once: either every name is in, or the old list stays. */
 export async function replaceCountries(db: Database, names: string[]): Promise<number> {
   await db.transaction(async (tx) => {

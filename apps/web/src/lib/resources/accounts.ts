@@ -1,6 +1,7 @@
 import type { Account, AccountPage, MoveAccountsRequest, MovedAccounts, UpdateAccountRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { portalLocale } from '../i18n/i18n.ts';
 import type { ServerPage } from './server-page.ts';
 import { serverPageSearch } from './server-page.ts';
 
@@ -16,8 +17,9 @@ export const accountQuery = (id: string) =>
 /** One page of the user list; the previous page stays on screen while the next one loads. */
 export const accountPageQuery = (page: ServerPage) =>
   queryOptions({
-    queryKey: [...ACCOUNT_PAGES, page],
-    queryFn: ({ signal }) => api.get<AccountPage>(`/accounts/list?${serverPageSearch(page)}`, { signal }),
+    queryKey: [...ACCOUNT_PAGES, page, portalLocale()],
+    queryFn: ({ signal }) =>
+      api.get<AccountPage>(`/accounts/list?${serverPageSearch(page, { locale: portalLocale() })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

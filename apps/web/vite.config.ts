@@ -100,7 +100,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // bench/bundle.mjs reads it to measure what each route loads.
-    manifest: true,
   },
 });

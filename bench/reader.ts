@@ -11,6 +11,11 @@
  * first open in the context fetches pdf.js, its second finds it cached. The reader's time from its first
  * range to page 1 less the reference's is what the network path (the portal's answers to the ranges and
  * their round trips) adds. Medians are printed. Build the web app first (npm run build).
+ * Then on a phone's network: SLOW_RUNS (3) first opens, each in a fresh context (no service worker), through
+ * Lighthouse's mobile preset's slow 4G, applied with the DevTools protocol's network and CPU emulation (150 ms round
+ * trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4× slower), at a phone's size: the time to page 1, and the bytes that
+ * came over the network before it (headers included): all of them (the page, the app's code, the catalogue, the API
+ * calls) and the PDF's ranges among them, as a member pays them to read one page of an edition.
  * Last, night mode's cost on page 1 (components/pdf-page.tsx): drawn with and without pdf.js recording its image
  * areas (recordImages), and the images then copied onto the canvas over the page, from documents opened afresh.
  * Run: node bench/reader.ts   (READER_RUNS=9 for more rounds; the embedded database, or with DATABASE_URL a
@@ -24,10 +29,24 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { createScratchDatabase } from '../apps/server/test/database.ts';
 import { makeEditionPdf } from '../apps/server/test/files.ts';
+import { freePort } from '../apps/server/test/server-process.ts';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_HINT } from '../apps/web/e2e/support/chromium.ts';
 import { call, createMembers, median, signInAsAdmin, startPortal, uploadEditions } from './lib.ts';
 
 const RUNS = Math.max(5, Number(process.env.READER_RUNS ?? 7));
+const SLOW_RUNS = Number(process.env.SLOW_RUNS ?? 3);
+/** Lighthouse's mobile preset (its throttling constants), in the DevTools protocol's units: ms, bytes a second. */
+const SLOW_4G = {
+  network: {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1_638.4 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  },
+  cpuSlowdown: 4,
+};
+/** Lighthouse's mobile preset's screen. */
+const PHONE = { width: 412, height: 823 };
 const PAGES = 10;
 const SIZE = 30 * 1_048_576;
 const VIEWPORT = { width: 1280, height: 800 };
@@ -46,6 +65,8 @@ interface Open {
   /** Network bytes (headers and bodies) of the PDF's requests that ended before page 1 was drawn. */
   bytes: number;
   requests: number;
+  /** Network bytes of every request (the page's own included) that ended before page 1 was drawn. */
+  allBytes: number;
   /** The canvas's CSS width, for the reference to draw at. */
   width: number;
 }
@@ -61,8 +82,8 @@ function noteDrawn() {
 }
 
 /** A new context with the member signed in as an earlier visit leaves them: the refresh cookie and the user. */
-async function memberContext(browser: Browser, portal: string, email: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: portal, viewport: VIEWPORT });
+async function memberContext(browser: Browser, portal: string, email: string, viewport = VIEWPORT) {
+  const context = await browser.newContext({ baseURL: portal, viewport });
   const answer = await context.request.post('/api/accounts/authenticate', {
     data: { email, password: MEMBER_PASSWORD },
   });
@@ -75,31 +96,47 @@ async function memberContext(browser: Browser, portal: string, email: string): P
   return context;
 }
 
-async function openReader(context: BrowserContext, edition: string): Promise<Open> {
+/** Opens the edition in a new page of `context`, through SLOW_4G when `slow`. */
+async function openReader(context: BrowserContext, edition: string, slow = false): Promise<Open> {
   const page = await context.newPage();
   try {
+    if (slow) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G.network);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdown });
+    }
     await page.goto(`/user/read/${edition}`);
     const drawn = Number(
       await (await page.waitForFunction(() => (window as { pageOneDrawn?: number }).pageOneDrawn)).jsonValue(),
     );
-    const ranges = await page.evaluate(
+    const requests = await page.evaluate(
       ({ edition, drawn }) =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => new URL(entry.name).pathname === `/api/files/${edition}/download`)
-          .map((entry) => ({ start: entry.startTime, end: entry.responseEnd, bytes: entry.transferSize }))
+        (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
+          .concat(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .map((entry) => ({
+            pdf: new URL(entry.name).pathname === `/api/files/${edition}/download`,
+            start: entry.startTime,
+            end: entry.responseEnd,
+            bytes: entry.transferSize,
+          }))
           .filter((entry) => entry.end <= drawn),
       { edition, drawn },
     );
+    const ranges = requests.filter((request) => request.pdf);
     const width = await page.locator('canvas.reader-page').evaluate((canvas) => canvas.getBoundingClientRect().width);
     // The service worker the first open registered is ready before the second open.
-    await page.evaluate(() =>
-      Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 10_000))]),
-    );
+    if (!slow) {
+      await page.evaluate(() =>
+        Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 10_000))]),
+      );
+    }
     return {
       drawn,
       firstRange: Math.min(...ranges.map((range) => range.start)),
       bytes: ranges.reduce((sum, range) => sum + range.bytes, 0),
       requests: ranges.length,
+      allBytes: requests.reduce((sum, request) => sum + request.bytes, 0),
       width,
     };
   } finally {
@@ -284,7 +321,10 @@ if (!executablePath) {
 const pdf = makeEditionPdf({ pages: PAGES, bytes: SIZE, title: 'Teevo reader bench' });
 const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
 // A sign-in each round, and two refreshes: more than the default allowance a minute.
-const portal = await startPortal(4811, { AUTH_RATE_LIMIT: '1000', ...(scratch && { DATABASE_URL: scratch.url }) });
+const portal = await startPortal(await freePort(), {
+  AUTH_RATE_LIMIT: '1000',
+  ...(scratch && { DATABASE_URL: scratch.url }),
+});
 const reference = await startReference(pdf);
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
@@ -326,6 +366,24 @@ try {
       `network path adds, ${open}: ${(reader - blob).toFixed(0)} ms (first range to page 1: ${(reader / blob).toFixed(2)}× the Blob's)`,
     );
   }
+
+  const slow: Open[] = [];
+  for (let run = 0; run < SLOW_RUNS; run++) {
+    const context = await memberContext(browser, portal.url, email, PHONE);
+    try {
+      slow.push(await openReader(context, edition, true));
+    } finally {
+      await context.close();
+    }
+  }
+  const slowOf = (figure: (open: Open) => number) => median(slow.map(figure));
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+  console.log(
+    `\nslow 4G (150 ms, 1.6 Mbit/s, CPU 4× slower), phone ${PHONE.width} × ${PHONE.height}, a first open, medians of ${SLOW_RUNS}: ` +
+      `page 1 drawn ${ms(slowOf((open) => open.drawn)).trim()} (first range ${ms(slowOf((open) => open.firstRange)).trim()}); ` +
+      `${kb(slowOf((open) => open.allBytes))} over the network before it, of which the PDF's ${kb(slowOf((open) => open.bytes))} ` +
+      `in ${slowOf((open) => open.requests)} ranges (1 KB = 1,000 bytes)`,
+  );
 
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {

@@ -104,7 +104,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // bench/bundle.mjs reads it to measure what each route loads.
-    manifest: true,
   },
 });

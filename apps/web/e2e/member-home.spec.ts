@@ -135,6 +135,40 @@ test.describe('on a phone', () => {
     expect(everyEdition(requests)).toEqual([]);
   });
 
+  test('while this month’s editions load, card-sized placeholders hold their place and nothing below them jumps', async ({
+    page,
+  }) => {
+    await memberReading(page, 'Lingala', { thisMonth: ['Teevo', 'Take5'], lastMonth: 'Teevo' });
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/editions/this-month', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The layout shifts' score, as Lighthouse's CLS adds them up.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { shifted: number };
+      counted.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) counted.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifted = () => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'This month' }).locator('.p-skeleton').first()).toBeVisible();
+    // The earlier editions come with this month's, whose language they take.
+    await expect(page.getByRole('region', { name: 'Earlier editions' })).toHaveCount(0);
+    const before = await shifted();
+    answer();
+    await expect(thisMonthCards(page)).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Earlier editions' })).toBeVisible();
+    expect((await shifted()) - before).toBeLessThan(0.05);
+  });
+
   test('an edition not uploaded yet is said to be not out yet', async ({ page }) => {
     const { language, month } = await memberReading(page, 'Ewe', { thisMonth: ['Teevo'], lastMonth: 'Take5' });
 

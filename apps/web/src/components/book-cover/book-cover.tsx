@@ -14,7 +14,7 @@ function placeholderColour(name: string) {
 }
 
 /** Covers are made at three device pixels per CSS pixel of a card (decision 022); a thumbnail is half that. */
-const SIZES = {
+export const COVER_SIZES = {
   card: { width: COVER_SIZE.width / 3, height: COVER_SIZE.height / 3 },
   thumbnail: { width: COVER_SIZE.width / 6, height: COVER_SIZE.height / 6 },
 };
@@ -22,7 +22,7 @@ const SIZES = {
 interface BookCoverProps {
   name: string;
   cover: string | null | undefined;
-  size?: keyof typeof SIZES;
+  size?: keyof typeof COVER_SIZES;
 }
 
 /**
@@ -30,7 +30,7 @@ interface BookCoverProps {
  * book's name in text, so screen readers skip it.
  */
 export function BookCover({ name, cover, size = 'card' }: BookCoverProps) {
-  const { width, height } = SIZES[size];
+  const { width, height } = COVER_SIZES[size];
   if (cover) return <img className="book-cover" src={cover} alt="" width={width} height={height} loading="lazy" />;
   return (
     <div

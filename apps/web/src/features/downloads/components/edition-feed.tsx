@@ -13,8 +13,6 @@ interface EditionFeedProps {
   filters: EditionFilters;
   /** The last month listed (listedTo). */
   to: string | null;
-  /** Waits for the filters to be known, not to load every edition first. */
-  enabled: boolean;
   /** Editions shown above already (this month's). */
   shown: ReadonlySet<string>;
   coverOf: (book: string) => string | null | undefined;
@@ -37,9 +35,9 @@ function byMonth(files: FileRecord[]) {
 }
 
 /** The editions as cards grouped by month, newest first, a page more each time the member scrolls to the end. */
-export function EditionFeed({ filters, to, enabled, shown, coverOf, onDownload }: EditionFeedProps) {
+export function EditionFeed({ filters, to, shown, coverOf, onDownload }: EditionFeedProps) {
   const { t } = useTranslation();
-  const feed = useInfiniteQuery({ ...editionFeedQuery(filters, to), enabled });
+  const feed = useInfiniteQuery(editionFeedQuery(filters, to));
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const pages = feed.data?.pages.length ?? 0;

@@ -1,13 +1,12 @@
 import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCovers } from '../../../components/book-cover/book-cover.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
-import { usePortalReached } from '../../../lib/portal-reach.ts';
 import { editionPageQuery, type EditionFilters as Filters, listedTo } from '../../../lib/resources/files.ts';
-import type { ServerPage } from '../../../lib/resources/server-page.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useRecountAfterDownload } from '../api/get-my-download-counts.ts';
@@ -15,7 +14,6 @@ import { thisMonthQuery } from '../api/get-this-month.ts';
 import { DownloadCounts } from '../components/download-counts.tsx';
 import { EditionFeed } from '../components/edition-feed.tsx';
 import { EditionFilters } from '../components/edition-filters.tsx';
-import { EditionTable } from '../components/edition-table.tsx';
 import { FileCards } from '../components/file-cards.tsx';
 import { SavedEditions } from '../components/saved-editions.tsx';
 import { ThisMonthEditions } from '../components/this-month-editions.tsx';
@@ -23,6 +21,11 @@ import { useEditionView } from '../edition-view.ts';
 import '../downloads.css';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
+import { usePortalReached } from '../../../lib/portal-reach.ts';
+import type { ServerPage } from '../../../lib/resources/server-page.ts';
+
+/** The table, and the back office's table code under it, only for those who choose it on a wide screen. */
+const EditionTable = lazy(async () => ({ default: (await import('../components/edition-table.tsx')).EditionTable }));
 
 const FIRST_PAGE: ServerPage = { first: 0, rows: 10, sortField: 'edition', sortOrder: -1, search: '' };
 
@@ -101,33 +104,31 @@ export function UserDashboardPage() {
             <ThisMonthEditions thisMonth={thisMonth} coverOf={coverOf} onDownload={download} />
           </section>
           <SavedEditions offline={!online || !reached} />
-          <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
-            <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
-              {t('downloads.home.earlier')}
-            </h2>
-            <EditionFilters
-              filters={filters}
-              onChange={changeFilters}
-              view={canChoose ? { value: view, onChange: choose } : undefined}
-            />
-            {view === 'table' ? (
-              <EditionTable
-                files={table.data?.items ?? []}
-                loading={table.isFetching}
-                serverPage={{ total: table.data?.total ?? 0, page, onChange: setPage }}
-                onDownload={(file) => void download(file)}
-              />
-            ) : (
-              <EditionFeed
+          {/* Shown once this month's editions are known, from which it takes its language: it never jumps down. */}
+          {!thisMonth.isPending && (
+            <section className="surface-card border-round-xl shadow-1 p-3 md:p-4" aria-labelledby="earlier-title">
+              <h2 id="earlier-title" className="text-xl font-semibold mt-0 mb-3">
+                {t('downloads.home.earlier')}
+              </h2>
+              <EditionFilters
                 filters={filters}
-                to={to}
-                enabled={!thisMonth.isPending}
-                shown={shown}
-                coverOf={coverOf}
-                onDownload={download}
+                onChange={changeFilters}
+                view={canChoose ? { value: view, onChange: choose } : undefined}
               />
-            )}
-          </section>
+              {view === 'table' ? (
+                <Suspense fallback={<PageLoader />}>
+                  <EditionTable
+                    files={table.data?.items ?? []}
+                    loading={table.isFetching}
+                    serverPage={{ total: table.data?.total ?? 0, page, onChange: setPage }}
+                    onDownload={(file) => void download(file)}
+                  />
+                </Suspense>
+              ) : (
+                <EditionFeed filters={filters} to={to} shown={shown} coverOf={coverOf} onDownload={download} />
+              )}
+            </section>
+          )}
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { say } from './support/catalogue.ts';
+import { openLanding } from './support/landing.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
 const noSidewaysScroll = (page: Page) =>
@@ -29,7 +30,7 @@ test.describe('in Spanish at 360 px', () => {
 
   test('sign-up finds España by "Espa", and picking a church fills in its country', async ({ page }) => {
     const church = await churchInSpain(page);
-    await page.goto('/es/signup');
+    await openLanding(page, '/es/signup');
     const country = page.locator('.p-dropdown', { has: page.locator('#sign-up-country') });
 
     await open(page, 'sign-up-country');

@@ -36,7 +36,9 @@ for (const theme of [DEFAULT_THEME, 'lara-dark-indigo']) {
       await page.goto('/en/dist', { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect.poll(() => held.some((file) => /^\/assets\/index-[\w-]+\.css$/.test(file))).toBe(true);
-      const picture: PageScreenshotOptions = { animations: 'disabled' };
+      // In a dark theme Chromium may draw the language picker's native disclosure a shade apart while the page loads,
+      // its computed style and box the same (as it did the select it replaced): it is left out of both pictures.
+      const picture: PageScreenshotOptions = { animations: 'disabled', mask: [page.locator('.locale-picker summary')] };
       const firstPaint = await page.screenshot(picture);
 
       release();

@@ -25,6 +25,11 @@ test.describe('the landing page before any script has run', () => {
     await expect(page).toHaveURL('/en/signup');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'common.signUp'));
     await expect(page.getByLabel(say('en', 'common.email'), { exact: true })).toBeVisible();
+    // Until the scripts take the form over, Enter in a field does not have the browser send it itself.
+    await expect(page.getByRole('main').getByRole('button', { name: say('en', 'common.signUp') })).toBeDisabled();
+    await page.getByLabel(say('en', 'common.email'), { exact: true }).fill('ama@example.org');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/en/signup');
   });
 
   test('the language picker is a list of links to the landing page in each language', async ({ page }) => {

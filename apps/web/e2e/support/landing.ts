@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test';
 const PRERENDERED_TITLE = 'Teen Devotional Portal';
 
 /**
- * Opens the landing page and waits until its scripts have taken over the prerendered markup: before, its links
- * work as plain links (Sign Up opens the sign-up page, not its dialog).
+ * Opens a prerendered page (the landing page unless told) and waits until its scripts have taken over the markup:
+ * before, its links work as plain links (Sign Up opens the sign-up page, not its dialog) and its forms wait.
  */
 export async function openLanding(page: Page, path = '/en/dist') {
   await page.goto(path);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CountryField } from '../../../components/form/country-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { MembershipFields, type RegisterForm } from './membership-fields.tsx';
 import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from './registration-form.tsx';
 import { NotifyEditionsField, TermsField } from './terms-field.tsx';
@@ -22,6 +23,7 @@ interface SignUpFormProps {
 /** Sign-up: full name, e-mail, password, membership (full screen only) and country; a success dialog then leads to sign in. */
 export function SignUpForm({ variant }: SignUpFormProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { form, submit, isPending, dialog } = useRegistrationForm(registerSchema, EMPTY_BY_VARIANT[variant]);
   const { control, register, formState } = form;
   const { errors } = formState;
@@ -48,6 +50,8 @@ export function SignUpForm({ variant }: SignUpFormProps) {
           icon="pi pi-user-plus"
           className="w-full"
           loading={isPending}
+          // A prerendered form is not sent by the browser itself before the page's scripts take it over.
+          disabled={!hydrated}
         />
         <SignInLink className="text-center mb-0" />
       </form>

@@ -8,6 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '../../../components/form/form-field.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -18,6 +19,7 @@ type ForgotForm = z.input<typeof emailOnlySchema>;
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const notify = useToast();
   const forgot = useForgotPassword();
@@ -51,6 +53,8 @@ export function ForgotPasswordPage() {
           icon="pi pi-send"
           className="w-full"
           loading={forgot.isPending}
+          // A prerendered form is not sent by the browser itself before the page's scripts take it over.
+          disabled={!hydrated}
         />
         <p className="text-center mb-0">
           <Link to={LOGIN_PATH} className="font-medium text-primary">

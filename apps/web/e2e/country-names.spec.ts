@@ -38,6 +38,7 @@ test.describe('in Spanish at 360 px', () => {
     await expect(page.locator('.p-dropdown-panel').getByRole('option')).toHaveText(['España']);
     await page.keyboard.press('Escape');
     await expect(country).toContainText(say('es', 'auth.country.placeholder'));
+    await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
 
     await open(page, 'sign-up-church');
     await page.locator('.p-dropdown-filter').fill(church);

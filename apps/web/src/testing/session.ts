@@ -1,4 +1,4 @@
-import type { Account, Session } from '@portal/contract';
+import { type Account, MESSAGES, type Session } from '@portal/contract';
 import { delay, HttpResponse, http } from 'msw';
 
 /** An account as the API answers it. */
@@ -46,7 +46,7 @@ export function refreshRoute(tokens: string[], { wait }: { wait?: Promise<unknow
     else await delay(1);
     return token
       ? HttpResponse.json(session(token))
-      : HttpResponse.json({ message: 'Please sign in.' }, { status: 401 });
+      : HttpResponse.json({ message: MESSAGES.signInRequired }, { status: 401 });
   });
   return { handler, calls };
 }

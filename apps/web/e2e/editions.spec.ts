@@ -15,7 +15,7 @@ import {
 import { makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
-import { choose } from './support/dropdown.ts';
+import { choose, offered } from './support/dropdown.ts';
 import { ensureLanguage, uploadThroughApi, EDITION_YEAR as YEAR } from './support/editions.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
@@ -195,12 +195,6 @@ test('the download panel offers only the years, months and languages that have a
 
   await signInAs(page, 'User');
   await page.goto('/user/download');
-  const options = async (id: string) => {
-    await page.locator('.p-dropdown', { has: page.locator(`#${id}`) }).click();
-    const offered = await page.locator('.p-dropdown-panel').getByRole('option').allTextContents();
-    await page.keyboard.press('Escape');
-    return offered;
-  };
   await choose(page, 'download-book', empty);
   // A book without editions says so at once, instead of offering every year and month.
   const none = page.getByText(`There is no edition of ${empty} yet.`);
@@ -209,11 +203,11 @@ test('the download panel offers only the years, months and languages that have a
 
   await choose(page, 'download-book', book);
   await expect(none).toHaveCount(0);
-  expect(await options('download-year')).toEqual([String(YEAR - 1), String(YEAR - 3)]);
+  expect(await offered(page, 'download-year')).toEqual([String(YEAR - 1), String(YEAR - 3)]);
   await choose(page, 'download-year', String(YEAR - 1));
-  expect(await options('download-month')).toEqual([monthName(2), monthName(11)]);
+  expect(await offered(page, 'download-month')).toEqual([monthName(2), monthName(11)]);
   await choose(page, 'download-month', monthName(11));
-  expect(await options('download-language')).toEqual(['French']);
+  expect(await offered(page, 'download-language')).toEqual(['French']);
   await choose(page, 'download-language', 'French');
 
   // Another year: the month and language chosen for the last one are no choice there.
@@ -221,7 +215,7 @@ test('the download panel offers only the years, months and languages that have a
   const month = page.locator('.p-dropdown', { has: page.locator('#download-month') });
   await expect(month).toContainText('Select a month');
   await choose(page, 'download-month', monthName(6));
-  expect(await options('download-language')).toEqual(['English', 'French']);
+  expect(await offered(page, 'download-language')).toEqual(['English', 'French']);
   await choose(page, 'download-language', 'English');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();

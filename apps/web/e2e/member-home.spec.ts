@@ -143,7 +143,7 @@ test.describe('on a phone', () => {
     const held = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    await page.route('**/api/editions/this-month', async (route) => {
+    await page.route(/\/api\/editions\/this-month(\?|$)/, async (route) => {
       await held;
       await route.continue();
     });
@@ -164,7 +164,8 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('region', { name: 'Earlier editions' })).toHaveCount(0);
     const before = await shifted();
     answer();
-    await expect(thisMonthCards(page)).toHaveCount(2);
+    // Other tests' books, without an edition this month, come after as "not out yet".
+    await expect(thisMonthCards(page).filter({ has: page.getByRole('button', { name: /^Download now/ }) })).toHaveCount(2);
     await expect(page.getByRole('region', { name: 'Earlier editions' })).toBeVisible();
     expect((await shifted()) - before).toBeLessThan(0.05);
   });

@@ -36,19 +36,31 @@ export async function startFreshPortal(settings: Record<string, string> = {}) {
 }
 
 /**
- * Playwright's test against a fresh portal (startFreshPortal), started once per worker for the file that uses it, so a test may change what every other test relies on (the country list, the languages).
+ * Playwright's test against a fresh portal (startFreshPortal), one per test file: the worker keeps the file's
+ * portal while it runs the file's tests and stops it when it moves on to another file, so a file may change what
+ * every other test relies on (the country list, the languages) and still start from a fresh install.
  * `baseURL` points at it: `page.goto('/')` and `request` reach the fresh portal.
  */
-export const freshTest = base.extend<object, { freshPortal: string }>({
-  freshPortal: [
+export const freshTest = base.extend<{ freshPortal: string }, { portalOfFile: (file: string) => Promise<string> }>({
+  portalOfFile: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const portal = await startFreshPortal();
-      await use(portal.url);
-      await portal.stop();
+      let current: { file: string; portal: Awaited<ReturnType<typeof startFreshPortal>> } | undefined;
+      await use(async (file) => {
+        if (current?.file !== file) {
+          await current?.portal.stop();
+          current = { file, portal: await startFreshPortal() };
+        }
+        return current.portal.url;
+      });
+      await current?.portal.stop();
     },
-    // A first start migrates and seeds a new database: on a busy machine that takes longer than a test's 30 s.
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker' },
   ],
+  freshPortal: async ({ portalOfFile }, use, testInfo) => {
+    // A first start migrates and seeds a new database: on a busy machine that takes longer than a test's 30 s.
+    testInfo.setTimeout(testInfo.timeout + 120_000);
+    await use(await portalOfFile(testInfo.file));
+  },
   baseURL: async ({ freshPortal }, use) => use(freshPortal),
 });

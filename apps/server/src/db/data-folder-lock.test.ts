@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ACCOUNT_MESSAGES } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { embeddedEnvironment, freePort, serverScript as server, startServer } from '../../test/server-process.ts';
 import { errorBody } from '../errors.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
@@ -121,6 +121,57 @@ describe('lockDataFolder', () => {
       );
     } finally {
       other.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('believes a holder on another host while it touches its lock, and takes the lock over once it stops', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-lock-unit-'));
+    const lockFile = path.join(folder, 'portal.lock');
+    try {
+      await writeFile(lockFile, JSON.stringify({ pid: 1, host: 'c0ffee', what: 'the portal server', since: 'today' }));
+      await expect(lockDataFolder(folder, 'the test')).rejects.toThrow(
+        '(process 1 on c0ffee, since today): stop it first, or use another DATA_DIR. If it is gone, this works again 30 s after it stopped.',
+      );
+      // Its last heartbeat a minute ago.
+      const then = new Date(Date.now() - 60_000);
+      await utimes(lockFile, then, then);
+      const release = await lockDataFolder(folder, 'the test');
+      expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ pid: process.pid, what: 'the test' });
+      await release();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('touches its own lock every 10 s while it holds it', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-lock-unit-'));
+    const lockFile = path.join(folder, 'portal.lock');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const release = await lockDataFolder(folder, 'the test');
+      const then = new Date(Date.now() - 60_000);
+      await utimes(lockFile, then, then);
+      vi.advanceTimersByTime(10_000);
+      await vi.waitFor(async () => expect(Date.now() - (await stat(lockFile)).mtimeMs).toBeLessThan(5_000));
+      await release();
+    } finally {
+      vi.useRealTimers();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('asks no process id of a holder in another container, whose ids are its own: its heartbeat decides', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-lock-unit-'));
+    const lockFile = path.join(folder, 'portal.lock');
+    const holder = { pid: process.pid, host: hostname(), what: 'a portal in a container', since: 'today' };
+    try {
+      await writeFile(lockFile, JSON.stringify({ ...holder, namespace: 'pid:[1]' }));
+      await expect(lockDataFolder(folder, 'the test')).rejects.toThrow('is in use by a portal in a container');
+      const then = new Date(Date.now() - 60_000);
+      await utimes(lockFile, then, then);
+      await (await lockDataFolder(folder, 'the test'))();
+    } finally {
       await rm(folder, { recursive: true, force: true });
     }
   });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -10,6 +10,8 @@ interface Holder {
   since: string;
   /** Its command line, where the system shows one (Linux's /proc): absent from locks of older versions. */
   command?: string;
+  /** Its process-id namespace (Linux): each container has its own, where process ids start again at 1. */
+  namespace?: string;
 }
 
 export class DataFolderInUse extends Error {
@@ -17,6 +19,12 @@ export class DataFolderInUse extends Error {
 }
 
 const LOCK_FILE = 'portal.lock';
+/**
+ * The holder touches its lock this often. A holder that can't be asked (on another host, or in another
+ * container, whose process ids are not ours) is believed only while its lock is younger than STALE_MS.
+ */
+const HEARTBEAT_MS = 10_000;
+const STALE_MS = 3 * HEARTBEAT_MS;
 
 async function readHolder(file: string): Promise<Holder | undefined> {
   try {
@@ -36,14 +44,28 @@ async function commandLine(pid: number | 'self'): Promise<string[] | undefined> 
   }
 }
 
+const pidNamespace = () => readlink('/proc/self/ns/pid').catch(() => undefined);
+
+/** A holder on another host, or in another container (whose process ids are not ours), can't be asked. */
+async function outOfReach(holder: Holder): Promise<boolean> {
+  const mine = await pidNamespace();
+  return holder.host !== hostname() || Boolean(holder.namespace && mine && holder.namespace !== mine);
+}
+
 /**
- * Whether the process that wrote the lock still runs. One on another host can not be asked, so it counts
- * as running; a lock naming this very process is a previous life of its process id (a container restarted).
- * A process id that now runs another command line than the lock's (or, in a lock without one, a program
- * other than Node.js) was given to another program after the holder died.
+ * Whether the process that wrote the lock still runs. One out of reach is believed while its heartbeat goes
+ * on; a lock naming this very process is a previous life of its process id. A process id that now runs
+ * another command line than the lock's (or, in a lock without one, a program other than Node.js) was given
+ * to another program after the holder died.
  */
-async function stillRuns(holder: Holder): Promise<boolean> {
-  if (holder.host !== hostname()) return true;
+async function stillRuns(holder: Holder, file: string): Promise<boolean> {
+  if (await outOfReach(holder)) {
+    const touched = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    );
+    return Date.now() - touched < STALE_MS;
+  }
   if (holder.pid === process.pid) return false;
   try {
     process.kill(holder.pid, 0);
@@ -69,11 +91,17 @@ export async function lockDataFolder(folder: string, what: string): Promise<() =
     what,
     since: new Date().toISOString(),
     command: (await commandLine('self'))?.join(' '),
+    namespace: await pidNamespace(),
   };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       await writeFile(file, `${JSON.stringify(me)}\n`, { flag: 'wx' });
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        utimes(file, now, now).catch(() => {});
+      }, HEARTBEAT_MS).unref();
       return async () => {
+        clearInterval(heartbeat);
         const holder = await readHolder(file);
         if (holder?.pid === me.pid && holder.host === me.host) await rm(file, { force: true });
       };
@@ -81,9 +109,13 @@ export async function lockDataFolder(folder: string, what: string): Promise<() =
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = await readHolder(file);
-    if (holder && (await stillRuns(holder))) {
+    if (holder && (await stillRuns(holder, file))) {
+      // Taken over once its heartbeat stops: a container that died leaves its lock to the next one.
+      const gone = (await outOfReach(holder))
+        ? ` If it is gone, this works again ${STALE_MS / 1000} s after it stopped.`
+        : '';
       throw new DataFolderInUse(
-        `The data folder ${folder} is in use by ${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since}): stop it first, or use another DATA_DIR.`,
+        `The data folder ${folder} is in use by ${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since}): stop it first, or use another DATA_DIR.${gone}`,
       );
     }
     // Left by a process that is gone, or half written as it died.

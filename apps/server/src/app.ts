@@ -18,6 +18,7 @@ import { languageRoutes } from './modules/languages/routes.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
 import notificationJobs from './modules/notifications/jobs.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import statsRollups from './modules/stats/rollups.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(listCachePlugin);
   await app.register(jobsPlugin);
   await app.register(notificationJobs);
+  await app.register(statsRollups);
   // Files that no record names (a crash between the two) go before the first request.
   await sweepAtStart(app);
 

@@ -52,7 +52,8 @@ interface Pair {
  * download unless that account's download of that file was recorded within the window. Whether each request
  * was the one recorded, in order. One transaction for the whole batch: its locks in one statement, one look
  * at the totals and one at recent downloads, one insert each, so the rush of the first of the month costs a
- * few statements per batch rather than several per download (decision 015).
+ * few statements per batch rather than several per download (decision 015). The statistics' rollups follow
+ * each insert by trigger: their counting is db/sql/download-stats.sql.
  */
 async function recordBatch(db: Database, batch: readonly Wanted[]): Promise<boolean[]> {
   const pairs = new Map<string, Pair>();

@@ -23,6 +23,8 @@ import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import authPlugin from './plugins/auth/auth.ts';
+import authLimitsPlugin from './plugins/auth/limits.ts';
+import refreshCookiePlugin from './plugins/auth/refresh-cookie.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -81,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Before the other plugins and the routes: its hook times every request.
   await app.register(metricsPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(authLimitsPlugin, { config });
+  await app.register(refreshCookiePlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(listCachePlugin);

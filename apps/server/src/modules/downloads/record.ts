@@ -1,9 +1,9 @@
-import type { Role } from '@portal/contract';
 import DataLoader from 'dataloader';
-import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
-import { accounts, downloadProgress, downloads } from '../../db/schema.ts';
+import { downloadProgress, downloads } from '../../db/schema.ts';
+import { roleOf } from '../accounts/account-view.ts';
 import type { EditionRow } from '../files/file-view.ts';
 import { perDatabase } from './per-database.ts';
 
@@ -22,13 +22,6 @@ export const enough = (edition: EditionRow, bytes: number) => bytes >= Math.min(
  * edition add up until this long passes without any.
  */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-
-/**
- * The role a download is made in, read as it is written: the account's role at that moment, whatever its
- * session or download link said when it was issued (decision 026).
- */
-export const roleOf = (accountId: string): SQL<Role> =>
-  sql`(select ${accounts.role} from ${accounts} where ${accounts.id} = ${accountId})`;
 
 interface Wanted {
   accountId: string;

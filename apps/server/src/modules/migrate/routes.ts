@@ -14,7 +14,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
-import { listSuperAdmins } from '../accounts/management.ts';
+import { listSuperAdmins } from '../accounts/account-view.ts';
 import { security } from '../route-schemas.ts';
 import { importLegacyExport } from './importer.ts';
 import { findLatestReport, latestReport } from './saved-reports.ts';

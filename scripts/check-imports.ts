@@ -4,7 +4,9 @@
  * - Web (`apps/web/src`, decision 013): app → features → layout → components → hooks → lib; a feature imports no
  *   other feature.
  * - Server (`apps/server/src`): app.ts and server.ts → modules → plugins → db → the shared files at the root
- *   (config, errors, passwords...); a plugin never imports a module, the database neither.
+ *   (config, errors, passwords...); a plugin never imports a module, the database neither. A module imports of
+ *   another only its face: `service.ts` (what it does for others) and `*-view.ts` (how its records are read and
+ *   shown); its routes and every other file are its own.
  * Test files are left out: a test may reach anything it tests.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +19,8 @@ interface Rules {
   placeOf(relative: string[]): { layer: number; group?: string };
   /** Layers whose groups may not import each other (the web's features). */
   separateGroups?: boolean;
+  /** What is wrong with an import the layers allow, if anything. */
+  refuse?(from: string[], to: string[]): string | undefined;
 }
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -24,6 +28,8 @@ const WEB_LAYERS = ['lib', 'hooks', 'components', 'layout', 'features', 'app'];
 /** The process itself: the app, the server that runs it and what it prints at start. */
 const SERVER_TOP = new Set(['app.ts', 'server.ts', 'startup-banner.ts']);
 const SERVER_LAYERS = ['', 'db', 'plugins', 'modules'];
+/** The files of a module that other modules may import. */
+const MODULE_FACE = /^(service|[a-z-]+-view)\.ts$/;
 
 const rules: Rules[] = [
   {
@@ -45,6 +51,10 @@ const rules: Rules[] = [
       if (second === undefined) return { layer: SERVER_TOP.has(top) ? SERVER_LAYERS.length : 0 };
       return { layer: SERVER_LAYERS.indexOf(top) };
     },
+    refuse([top, module], [toTop, toModule, toFile, ...deeper]) {
+      if (top !== 'modules' || toTop !== 'modules' || toFile === undefined || module === toModule) return undefined;
+      return deeper.length > 0 || !MODULE_FACE.test(toFile) ? "imports another module's internals" : undefined;
+    },
   },
 ];
 
@@ -57,13 +67,14 @@ function importsOf(file: string): string[] {
 }
 
 const problems: string[] = [];
-for (const { name, src, placeOf, separateGroups } of rules) {
+for (const { name, src, placeOf, separateGroups, refuse } of rules) {
   const base = path.join(ROOT, src);
   const sources = readdirSync(base, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
     .map((file) => path.join(base, file));
   const show = (file: string) => path.relative(base, file);
-  const place = (file: string) => placeOf(path.relative(base, file).split(path.sep));
+  const parts = (file: string) => path.relative(base, file).split(path.sep);
+  const place = (file: string) => placeOf(parts(file));
   const graph = new Map(sources.map((file) => [file, importsOf(file).filter((target) => target.startsWith(base))]));
 
   for (const [file, targets] of graph) {
@@ -73,6 +84,10 @@ for (const { name, src, placeOf, separateGroups } of rules) {
       if (to.layer > from.layer) problems.push(`${name}: ${show(file)} imports a layer above it: ${show(target)}`);
       else if (separateGroups && to.layer === from.layer && from.group !== to.group && to.group)
         problems.push(`${name}: ${show(file)} imports another feature: ${show(target)}`);
+      else {
+        const refused = refuse?.(parts(file), parts(target));
+        if (refused) problems.push(`${name}: ${show(file)} ${refused}: ${show(target)}`);
+      }
     }
   }
 

@@ -18,10 +18,13 @@ import { languageRoutes } from './modules/languages/routes.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
 import notificationJobs from './modules/notifications/jobs.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import statsRollups from './modules/stats/rollups.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import authPlugin from './plugins/auth/auth.ts';
+import authLimitsPlugin from './plugins/auth/limits.ts';
+import refreshCookiePlugin from './plugins/auth/refresh-cookie.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -80,11 +83,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Before the other plugins and the routes: its hook times every request.
   await app.register(metricsPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(authLimitsPlugin, { config });
+  await app.register(refreshCookiePlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(listCachePlugin);
   await app.register(jobsPlugin);
   await app.register(notificationJobs);
+  await app.register(statsRollups);
   // Files that no record names (a crash between the two) go before the first request.
   await sweepAtStart(app);
 

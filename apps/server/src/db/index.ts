@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataFolder } from './data-folder-lock.ts';
+import { applyDownloadStats } from './download-stats.ts';
 import { isUndefinedTable } from './errors.ts';
 import * as schema from './schema.ts';
 
@@ -90,6 +91,7 @@ async function openPglite(folder: string | undefined): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
+    await applyDownloadStats(db);
   } catch (error) {
     await client.close();
     throw error;
@@ -120,7 +122,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
     try {
-      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      const migrating = drizzleNodePg({ client, schema });
+      await migrateNodePg(migrating, { migrationsFolder });
+      await applyDownloadStats(migrating);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
     }

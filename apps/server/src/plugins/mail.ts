@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { Locale } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import { type Config, isListedFrontEnd } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { requestLocale } from '../i18n.ts';
 import { redactUrl } from '../logging.ts';
 
 export interface Mail {
@@ -17,8 +20,30 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
+/** What the mails a request causes need: the database, the mail, where their links lead, the reader's language. */
+export interface MailContext {
+  db: Database;
+  mail: FastifyInstance['mail'];
+  /** The address of a page (`/account/verify-email`) for a mail in that language (mailedLinks). */
+  link: (page: string, locale: Locale) => string;
+  log: FastifyInstance['log'];
+  /** The language of the request's browser: the mails' for an account that chose none. */
+  locale: Locale;
+}
+
+/**
+ * Where the mails of a request link to: the front end that sent it, when CORS_ORIGINS names its origin, at the
+ * original API's paths (`{origin}/account/verify-email`); else this portal, in the mail's language
+ * (`{PUBLIC_URL}/fr/account/verify-email`). Any other origin could be forged, to send a reset token elsewhere.
+ */
+const mailedLinks =
+  (config: Pick<Config, 'publicUrl' | 'corsOrigins'>, origin: string | undefined) => (page: string, locale: Locale) =>
+    isListedFrontEnd(config, origin) ? `${origin}${page}` : `${config.publicUrl}/${locale}${page}`;
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The mail context of a request (MailContext). */
+    mailContext(request: FastifyRequest): MailContext;
     mail: {
       /**
        * Sends through SMTP_URL, or writes an .eml file to DATA_DIR/outbox and logs where. A mail still being
@@ -96,6 +121,13 @@ export default fp(
       idle,
       destination: config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `.eml files in ${outbox}`,
     });
+    app.decorate('mailContext', (request: FastifyRequest) => ({
+      db: app.db,
+      mail: app.mail,
+      link: mailedLinks(config, request.headers.origin),
+      log: app.log,
+      locale: requestLocale(request),
+    }));
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['db'] },
 );

@@ -10,8 +10,8 @@ import { ApiError } from '../lib/api-client.ts';
 import { translateMessage } from '../lib/i18n/messages.ts';
 import { useDeleteAccount } from '../lib/resources/accounts.ts';
 import { useLeaveSession } from '../lib/session/use-sign-out.ts';
-import { TOAST_LIFE, useToast } from '../lib/toast.tsx';
-import { DIALOG_SIZE } from './dialog-size.ts';
+import { errorToast, useToast } from '../lib/toast.tsx';
+import { dialogProps } from './dialog-size.ts';
 import { PasswordField } from './form/password-field.tsx';
 
 const confirmationSchema = z.object({
@@ -60,7 +60,7 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
           if (error instanceof ApiError && error.body?.message === ACCOUNT_MESSAGES.currentPasswordWrong) {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
           } else if (!(error instanceof ApiError && error.status === 409)) {
-            notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long });
+            notify(errorToast(error, { life: 'long' }));
           }
         },
       },
@@ -71,12 +71,9 @@ export function DeleteAccountDialog({ accountId, visible, onHide }: DeleteAccoun
     <Dialog
       header={t('profile.delete.title')}
       visible={visible}
-      onHide={close}
       onShow={() => setFocus('currentPassword')}
-      modal
-      draggable={false}
       className="delete-account-dialog"
-      {...DIALOG_SIZE}
+      {...dialogProps(close)}
     >
       <form onSubmit={submit} noValidate>
         <p className="mt-0">{t('profile.delete.confirm')}</p>

@@ -12,7 +12,7 @@ import {
   useSavedEditionChange,
 } from '../lib/editions/saved-editions.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
-import { useToast } from '../lib/toast.tsx';
+import { errorToast, useToast } from '../lib/toast.tsx';
 import './save-edition-button.css';
 
 interface SaveEditionButtonProps {
@@ -71,7 +71,7 @@ export function SaveEditionButton({ file, compact = false, text = false }: SaveE
       onClick={() =>
         save.mutate(file, {
           onSuccess: () => setSavedHere(true),
-          onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: reasonOf(error) }),
+          onError: (error) => notify(errorToast(reasonOf(error))),
         })
       }
     />

@@ -1,5 +1,6 @@
 import type { Toast, ToastMessage } from 'primereact/toast';
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { i18n } from './i18n/i18n.ts';
 
 /** Toast life in milliseconds: the spec's default, and the longer one for file manager, login and load errors. */
 export const TOAST_LIFE = { short: 3000, long: 5000 } as const;
@@ -47,4 +48,20 @@ export function useToast(): Notify {
   const notify = useContext(ToastContext);
   if (!notify) throw new Error('useToast must be used inside <ToastProvider>');
   return notify;
+}
+
+/**
+ * The toast of a failure: titled Error unless `summary` says otherwise, its detail the error's message (or the
+ * words given), shown the short time unless `life` says long.
+ */
+export function errorToast(
+  reason: unknown,
+  { summary = i18n.t('common.error'), life = 'short' }: { summary?: string; life?: keyof typeof TOAST_LIFE } = {},
+): ToastMessage {
+  return {
+    severity: 'error',
+    summary,
+    detail: reason instanceof Error ? reason.message : String(reason),
+    life: TOAST_LIFE[life],
+  };
 }

@@ -1,5 +1,5 @@
-import type { Account as PublicAccount } from '@portal/contract';
-import { eq, getTableColumns } from 'drizzle-orm';
+import type { Account as PublicAccount, Role } from '@portal/contract';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, churches } from '../../db/schema.ts';
 
@@ -36,4 +36,19 @@ export function selectAccounts(db: Database) {
 export async function findPublicAccount(db: Database, id: string): Promise<PublicAccount | undefined> {
   const [row] = await selectAccounts(db).where(eq(accounts.id, id));
   return row && toPublicAccount(row.account, row.churchName);
+}
+
+/**
+ * The role a download is made in, read as it is written: the account's role at that moment, whatever its
+ * session or download link said when it was issued (decision 026).
+ */
+export const roleOf = (accountId: string): SQL<Role> =>
+  sql`(select ${accounts.role} from ${accounts} where ${accounts.id} = ${accountId})`;
+
+/** Every Super Admin, with when its password last changed (tokens from before then are void). */
+export function listSuperAdmins(db: Database) {
+  return db
+    .select({ id: accounts.id, passwordChangedAt: accounts.passwordChangedAt })
+    .from(accounts)
+    .where(eq(accounts.role, 'Super Admin'));
 }

@@ -58,14 +58,6 @@ async function confirmOwnPassword(target: Account, currentPassword: string | und
   }
 }
 
-/** Every Super Admin, with when its password last changed (tokens from before then are void). */
-export function listSuperAdmins(db: Database) {
-  return db
-    .select({ id: accounts.id, passwordChangedAt: accounts.passwordChangedAt })
-    .from(accounts)
-    .where(eq(accounts.role, 'Super Admin'));
-}
-
 export async function listAccounts(db: Database): Promise<PublicAccount[]> {
   const rows = await selectAccounts(db).orderBy(desc(accounts.createdAt));
   return rows.map((row) => toPublicAccount(row.account, row.churchName));

@@ -1,22 +1,19 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   ACCOUNT_MESSAGES,
-  type Locale,
   NO_CHURCH,
   RESET_TOKEN_HOURS,
   type registerSchema,
   VERIFY_TOKEN_HOURS,
 } from '@portal/contract';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { type Config, isListedFrontEnd } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { type Account, accounts, accountTokens } from '../../db/schema.ts';
 import { BadRequest, HttpError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../plugins/auth/tokens.ts';
-import type { Mail } from '../../plugins/mail.ts';
+import type { Mail, MailContext } from '../../plugins/mail.ts';
 import { alreadyRegisteredMail, passwordChangedMail, type Recipient, resetMail, verificationMail } from './mails.ts';
 import { checkChurch } from './management.ts';
 import { revokeAllSessions } from './sessions.ts';
@@ -29,27 +26,6 @@ const PAGES = {
   'reset-password': '/account/reset-password',
   'forgot-password': '/account/forgot-password',
 } as const;
-type Page = (typeof PAGES)[keyof typeof PAGES];
-
-/**
- * Where the mails of a request link to: the front end that sent it, when CORS_ORIGINS names its origin, at the
- * original API's paths (`{origin}/account/verify-email`); else this portal, in the mail's language
- * (`{PUBLIC_URL}/fr/account/verify-email`). Any other origin could be forged, to send a reset token elsewhere.
- */
-export const mailedLinks =
-  (config: Pick<Config, 'publicUrl' | 'corsOrigins'>, origin: string | undefined) => (page: Page, locale: Locale) =>
-    isListedFrontEnd(config, origin) ? `${origin}${page}` : `${config.publicUrl}/${locale}${page}`;
-
-export interface MailContext {
-  db: Database;
-  mail: FastifyInstance['mail'];
-  /** The address of a page for a mail in that language (mailedLinks). */
-  link: ReturnType<typeof mailedLinks>;
-  log: FastifyInstance['log'];
-  /** The language of the request's browser: the mails' for an account that chose none. */
-  locale: Locale;
-}
-
 function splitFullName(input: z.output<typeof registerSchema>) {
   if (!input.fullName) return { firstName: input.firstName ?? '', lastName: input.lastName ?? '' };
   const [firstName = '', ...rest] = input.fullName.split(/\s+/);

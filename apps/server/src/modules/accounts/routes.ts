@@ -23,7 +23,6 @@ import { z } from 'zod';
 import { type Config, isListedFrontEnd } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { HttpError } from '../../errors.ts';
-import { requestLocale } from '../../i18n.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { listAccountPage } from './list.ts';
 import {
@@ -37,8 +36,6 @@ import {
 import {
   afterPasswordChange,
   forgotPassword,
-  type MailContext,
-  mailedLinks,
   register,
   resetPassword,
   validateResetToken,
@@ -56,56 +53,10 @@ import {
 } from './sessions.ts';
 import { signInFailures } from './sign-in-failures.ts';
 
-const REFRESH_COOKIE = 'refreshToken';
 const tags = ['accounts'];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  /** Requests a minute, relative to AUTH_RATE_LIMIT: generous for people, tight for scripts. */
-  const perMinute = (share: number) => Math.max(1, Math.round(config.authRateLimit * share));
-  const limit = (share: number) => ({ rateLimit: { max: perMinute(share), timeWindow: '1 minute' } });
-  /**
-   * The same allowance per account, keyed on the body's normalised e-mail, the reset token or the signed-in
-   * account, so spreading attempts over many client addresses does not help. A preHandler, because the
-   * body is parsed and the caller known by then; requests without a key are not counted.
-   */
-  const limitPerAccount = (share: number, key: (request: FastifyRequest) => string | undefined) => {
-    const check = app.createRateLimit({
-      max: perMinute(share),
-      timeWindow: '1 minute',
-      keyGenerator: (request) => key(request) ?? '',
-    });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      if (key(request) === undefined) return;
-      const state = await check(request);
-      if (state.isAllowed || !state.isExceeded) return;
-      reply.header('retry-after', state.ttlInSeconds);
-      throw new HttpError(429, MESSAGES.tooManyRequests);
-    };
-  };
-  /** The same allowance per client address and per the account the body's e-mail or reset token names. */
-  const limitByBody = (share: number, field: 'email' | 'token') => ({
-    config: limit(share),
-    preHandler: limitPerAccount(share, (request) => (request.body as Record<typeof field, string>)[field]),
-  });
-  /** Checks of the signed-in person's current password count like sign-in attempts. */
-  const limitPasswordChecks = limitPerAccount(1, (request) =>
-    (request.body as { currentPassword?: unknown } | null)?.currentPassword === undefined
-      ? undefined
-      : `password-of:${app.auth.caller(request).id}`,
-  );
-  const mailContext = (request: FastifyRequest): MailContext => ({
-    db: app.db,
-    mail: app.mail,
-    link: mailedLinks(config, request.headers.origin),
-    log: app.log,
-    locale: requestLocale(request),
-  });
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: config.cookieSameSite,
-    secure: config.publicUrl.startsWith('https:'),
-    path: '/api/accounts',
-  };
+  const { authLimits, refreshCookie } = app;
   // Every answer here carries a token or personal data: no cache may keep it.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -115,14 +66,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     userAgent: request.headers['user-agent'],
   });
   const startSession = (reply: FastifyReply, signedIn: SignedIn) => {
-    reply.setCookie(REFRESH_COOKIE, signedIn.refreshToken, { ...cookieOptions, expires: signedIn.refreshExpires });
+    refreshCookie.set(reply, signedIn.refreshToken, signedIn.refreshExpires);
     return signedIn.session;
   };
 
   app.post(
     '/register',
     {
-      ...limitByBody(1, 'email'),
+      ...authLimits.byBody(1, 'email'),
       schema: {
         tags,
         summary: 'Create an account and mail its verification link',
@@ -131,16 +82,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request) => {
-      await register(mailContext(request), request.body);
+      await register(app.mailContext(request), request.body);
       return { message: ACCOUNT_MESSAGES.registered };
     },
   );
 
-  const failures = signInFailures(perMinute(1), { redis: app.redis });
+  const failures = signInFailures(authLimits.perMinute(1), { redis: app.redis });
   app.post(
     '/authenticate',
     {
-      config: limit(1),
+      config: authLimits.route(1),
       schema: {
         tags,
         summary: 'Sign in; sets the refresh cookie',
@@ -167,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/refresh-token',
     {
-      config: limit(6),
+      config: authLimits.route(6),
       schema: { tags, summary: 'Swap the refresh cookie for a new session', response: { 200: sessionSchema } },
     },
     async (request, reply) => {
@@ -177,13 +128,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
           await refresh(
             app.db,
             app.auth.secret,
-            request.cookies[REFRESH_COOKIE],
+            refreshCookie.read(request),
             client(request),
             config.refreshReuseGraceSeconds,
           ),
         );
       } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        refreshCookie.clear(reply);
         throw error;
       }
     },
@@ -205,8 +156,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request, reply) => {
-      await revoke(app.db, request.cookies[REFRESH_COOKIE] ?? request.body?.token);
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      await revoke(app.db, refreshCookie.read(request) ?? request.body?.token);
+      refreshCookie.clear(reply);
       return { message: ACCOUNT_MESSAGES.signedOut };
     },
   );
@@ -219,7 +170,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     app.post(
       url,
       {
-        config: limit(2),
+        config: authLimits.route(2),
         schema: { tags, summary: route.summary, body: tokenSchema, response: { 200: messageSchema } },
       },
       async (request) => ({ message: await route.check(app.db, request.body.token) }),
@@ -233,11 +184,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/forgot-password',
     {
-      ...limitByBody(0.5, 'email'),
+      ...authLimits.byBody(0.5, 'email'),
       schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await forgotPassword(mailContext(request), request.body.email);
+      await forgotPassword(app.mailContext(request), request.body.email);
       return { message: ACCOUNT_MESSAGES.resetSent };
     },
   );
@@ -250,7 +201,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/reset-password',
     {
-      ...limitByBody(0.5, 'token'),
+      ...authLimits.byBody(0.5, 'token'),
       schema: {
         tags,
         summary: 'Set a new password with the mailed token',
@@ -259,7 +210,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request) => {
-      await resetPassword(mailContext(request), request.body.token, request.body.password);
+      await resetPassword(app.mailContext(request), request.body.token, request.body.password);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   );
@@ -331,7 +282,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   const update = {
     onRequest: app.auth.require(),
-    preHandler: limitPasswordChecks,
+    preHandler: authLimits.passwordChecks,
     schema: {
       tags,
       security,
@@ -349,7 +300,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     const who = app.auth.caller(request);
     const { account, passwordChanged } = await updateAccount(app.db, who, request.params.id, request.body);
     if (!passwordChanged) return account;
-    await afterPasswordChange(mailContext(request), account);
+    await afterPasswordChange(app.mailContext(request), account);
     if (who.id !== account.id) return account;
     // Every earlier session of this account just ended, this one included: hand over a fresh one.
     return startSession(reply, await startSessionFor(app.db, app.auth.secret, account.id, client(request)));
@@ -360,7 +311,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/:id',
     {
       onRequest: app.auth.require(),
-      preHandler: limitPasswordChecks,
+      preHandler: authLimits.passwordChecks,
       schema: {
         tags,
         security,
@@ -378,7 +329,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       });
       // Its download links stop working at once, in every instance (they keep which accounts exist).
       await app.lists.clear();
-      if (app.auth.caller(request).id === request.params.id) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      if (app.auth.caller(request).id === request.params.id) refreshCookie.clear(reply);
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );

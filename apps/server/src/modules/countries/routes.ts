@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { standardCountryNames } from '../../db/seed.ts';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
+import { security } from '../route-schemas.ts';
 import { countryChanges, listCountries, replaceCountries } from './service.ts';
 import { readCountryFile } from './upload.ts';
 
@@ -29,7 +30,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
-        security: [{ bearer: [] }],
+        security,
         consumes: ['multipart/form-data'],
         summary:
           'Replace the country list (admins): multipart part `jsonfile`, a JSON array of names or of `{ "country": name }`, at most 3,000,000 bytes. A bad file changes nothing.',
@@ -48,7 +49,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
-        security: [{ bearer: [] }],
+        security,
         consumes: ['multipart/form-data'],
         summary:
           'What uploading this country file would change, without changing anything (admins): the same part `jsonfile` as POST /api/countries, answered with the countries added and removed and the removed ones churches or accounts still name.',
@@ -64,7 +65,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
-        security: [{ bearer: [] }],
+        security,
         summary: 'What restoring the standard list (the ISO country names a new portal starts with) would change',
         response: { 200: countryChangesSchema },
       },
@@ -78,7 +79,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.auth.require('records:manage'),
       schema: {
         tags,
-        security: [{ bearer: [] }],
+        security,
         summary: 'Replace the country list with the standard list: the ISO country names a new portal starts with',
         response: { 200: countryUploadResultSchema },
       },

@@ -1,9 +1,9 @@
-import type { Role } from '@portal/contract';
 import DataLoader from 'dataloader';
-import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
-import { accounts, downloadProgress, downloads } from '../../db/schema.ts';
+import { downloadProgress, downloads } from '../../db/schema.ts';
+import { roleOf } from '../accounts/account-view.ts';
 import type { EditionRow } from '../files/file-view.ts';
 import { perDatabase } from './per-database.ts';
 
@@ -22,13 +22,6 @@ export const enough = (edition: EditionRow, bytes: number) => bytes >= Math.min(
  * edition add up until this long passes without any.
  */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-
-/**
- * The role a download is made in, read as it is written: the account's role at that moment, whatever its
- * session or download link said when it was issued (decision 026).
- */
-export const roleOf = (accountId: string): SQL<Role> =>
-  sql`(select ${accounts.role} from ${accounts} where ${accounts.id} = ${accountId})`;
 
 interface Wanted {
   accountId: string;
@@ -52,7 +45,8 @@ interface Pair {
  * download unless that account's download of that file was recorded within the window. Whether each request
  * was the one recorded, in order. One transaction for the whole batch: its locks in one statement, one look
  * at the totals and one at recent downloads, one insert each, so the rush of the first of the month costs a
- * few statements per batch rather than several per download (decision 015).
+ * few statements per batch rather than several per download (decision 015). The statistics' rollups follow
+ * each insert by trigger: their counting is db/sql/download-stats.sql.
  */
 async function recordBatch(db: Database, batch: readonly Wanted[]): Promise<boolean[]> {
   const pairs = new Map<string, Pair>();

@@ -20,6 +20,9 @@ import { noteNewEdition } from '../notifications/service.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 import { lockStoreForWriting, removeUnrecorded } from './sweep.ts';
 
+/** The file store's lock and clean-up, for whatever else writes editions into it (the legacy import). */
+export { lockStoreForWriting, removeUnrecorded };
+
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
 /** Whether a file's first bytes are those of a PDF. */

@@ -3,7 +3,7 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { Conflict } from '../../errors.ts';
 import type { Storage } from '../../plugins/storage/types.ts';
-import { lockStoreForWriting } from '../files/sweep.ts';
+import { lockStoreForWriting } from '../files/service.ts';
 import type { ImportContext, ProgressListener } from './context.ts';
 import { readExport } from './export-folder.ts';
 import { importAccounts } from './import-accounts.ts';

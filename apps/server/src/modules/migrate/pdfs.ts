@@ -4,8 +4,7 @@ import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/index.ts';
 import type { Storage } from '../../plugins/storage/types.ts';
-import { startsLikePdf } from '../files/service.ts';
-import { removeUnrecorded } from '../files/sweep.ts';
+import { removeUnrecorded, startsLikePdf } from '../files/service.ts';
 
 export interface FoundPdf {
   path: string;

@@ -14,13 +14,13 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest, Conflict, Forbidden, Unauthorized } from '../../errors.ts';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
-import { listSuperAdmins } from '../accounts/management.ts';
+import { listSuperAdmins } from '../accounts/account-view.ts';
+import { security } from '../route-schemas.ts';
 import { importLegacyExport } from './importer.ts';
 import { findLatestReport, latestReport } from './saved-reports.ts';
 import { receiveExport } from './upload.ts';
 
 const tags = ['migration'];
-const security = [{ bearer: [] }];
 const idle: MigrationProgress = { running: false, phase: null, done: 0, total: 0 };
 
 export const migrateRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createTestDatabase } from '../../../test/database.ts';
 import { writeLegacyExport } from '../../../test/legacy-export.ts';
+import { applyDownloadStats } from '../../db/download-stats.ts';
 import type { Database, DatabaseHandle } from '../../db/index.ts';
 import { accounts, books, downloads, files, languages, type NewDownload } from '../../db/schema.ts';
 import { importLegacyExport } from '../migrate/importer.ts';
@@ -276,6 +277,33 @@ describe('the statistics rollups', () => {
     await db.delete(files).where(eq(files.id, file?.id as string));
     expect(await summary(db, clock, march)).toMatchObject({ inRange: 3, activeUsers: 1 });
     await expectRollupsEqualDirectCount(db, clock, [march, ALL_TIME]);
+    await db.delete(downloads);
+  });
+
+  it('take the counting of download-stats.sql when the database records another version, and count again', async () => {
+    const clock = { timeZone: 'UTC' };
+    const download = (iso: string) => ({
+      accountId: readerIds[1],
+      bookName: 'Teevo',
+      languageName: 'Twi',
+      year: 2024,
+      month: 5,
+      downloadedAt: new Date(iso),
+    });
+    expect(await applyDownloadStats(db)).toBe(false);
+    // An older counting that counts nothing, as a database migrated before the file changed would have.
+    await db.execute(sql`create or replace function download_stats_follow() returns trigger language plpgsql as $$
+      begin return null; end $$`);
+    await db.execute(sql`comment on function download_stats_follow() is 'older'`);
+    await db.insert(downloads).values(download('2024-05-01T10:00:00Z'));
+    expect(await countByBook(db, {})).toEqual([]);
+
+    expect(await applyDownloadStats(db)).toBe(true);
+    await expectRollupsEqualDirectCount(db, clock, [ALL_TIME]);
+    await db.insert(downloads).values(download('2024-05-02T10:00:00Z'));
+    expect(await countByBook(db, {})).toEqual([{ _id: 'Teevo', count: 2 }]);
+    await expectRollupsEqualDirectCount(db, clock, [ALL_TIME]);
+    expect(await applyDownloadStats(db)).toBe(false);
     await db.delete(downloads);
   });
 });

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { Forbidden } from '../../errors.ts';
 import type { Caller } from '../../plugins/auth/auth.ts';
 import { security } from '../route-schemas.ts';
-import { countDaysIn } from './rollups.ts';
 import {
   countByBook,
   countByLanguage,
@@ -37,7 +36,6 @@ function assertMaySee(caller: Caller, accountId: string) {
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = { timeZone: app.config.timeZone };
-  if (await countDaysIn(app.db, clock)) app.log.info(`Download statistics counted again in ${clock.timeZone} days`);
   const signedIn = app.auth.require();
   const admins = app.auth.require('stats:read');
   const accountParams = z.object({ id: z.string() });

@@ -20,11 +20,20 @@ export interface AccessClaims {
   iatMs: number;
 }
 
-const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-
-function sign(input: string, secret: string) {
-  return createHmac('sha256', secret).update(input).digest('base64url');
+/** `text.signature`: the text and its HMAC-SHA256 under the key, base64url. Every signed token of the portal is one. */
+function signed(text: string, key: string): string {
+  return `${text}.${createHmac('sha256', key).update(text).digest('base64url')}`;
 }
+
+/** The text of a token `signed` made with this key; undefined for any other (tampered, or another key's). */
+function verified(token: string, key: string): string | undefined {
+  const text = token.slice(0, Math.max(0, token.lastIndexOf('.')));
+  const expected = Buffer.from(signed(text, key));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? text : undefined;
+}
+
+const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 /**
  * An HS256 JWT for the account, valid for `lifetimeSeconds`: the original accounts API's claims (`sub` and `id`,
@@ -33,19 +42,13 @@ function sign(input: string, secret: string) {
 export function signAccessToken(accountId: string, secret: string, lifetimeSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const claims = { sub: accountId, id: accountId, iat, iatMs: now, exp: iat + lifetimeSeconds };
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${header}.${payload}.${sign(`${header}.${payload}`, secret)}`;
+  return signed(`${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`, secret);
 }
 
 /** The claims of a genuine, unexpired token; undefined for anything else. */
 export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  const [head, payload, signature] = parts;
-  if (head !== header || !payload || !signature) return undefined;
-  const expected = Buffer.from(sign(`${head}.${payload}`, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  const [head, payload, ...rest] = verified(token, secret)?.split('.') ?? [];
+  if (head !== header || !payload || rest.length > 0) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
     if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || typeof claims.iatMs !== 'number') {
@@ -56,9 +59,6 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
     return undefined;
   }
 }
-
-const linkSignature = (purpose: string, payload: string, secret: string) =>
-  createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url');
 
 /**
  * A link's token: two ids and when it expires (`first.second.expires.signature`), signed for one purpose
@@ -71,8 +71,7 @@ export function signLinkToken(
   secret: string,
   now = Date.now(),
 ): string {
-  const payload = `${first}.${second}.${Math.floor(now / 1000) + lifetimeSeconds}`;
-  return `${payload}.${linkSignature(purpose, payload, secret)}`;
+  return signed(`${first}.${second}.${Math.floor(now / 1000) + lifetimeSeconds}`, `${purpose}:${secret}`);
 }
 
 /** The ids of a genuine token for `purpose`, and whether it has expired; undefined for anything else. */
@@ -80,12 +79,10 @@ export function readLinkToken(
   purpose: string,
   token: string,
   secret: string,
+  now = Date.now(),
 ): { ids: [string, string]; expired: boolean } | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 4) return undefined;
-  const [first, second, expires, signature] = parts as [string, string, string, string];
-  const expected = Buffer.from(linkSignature(purpose, `${first}.${second}.${expires}`, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  return { ids: [first, second], expired: Number(expires) * 1000 <= Date.now() };
+  const parts = verified(token, `${purpose}:${secret}`)?.split('.');
+  if (parts?.length !== 3) return undefined;
+  const [first, second, expires] = parts as [string, string, string];
+  return { ids: [first, second], expired: Number(expires) * 1000 <= now };
 }

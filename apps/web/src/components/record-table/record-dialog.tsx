@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_SIZE } from '../dialog-size.ts';
+import { dialogProps } from '../dialog-size.ts';
 
 interface RecordDialogProps {
   header: string;
@@ -28,16 +28,7 @@ export function RecordDialog({ header, onHide, onSubmit, saving, error, submit, 
     </div>
   );
   return (
-    <Dialog
-      visible
-      header={header}
-      modal
-      draggable={false}
-      focusOnShow={false}
-      onHide={onHide}
-      footer={footer}
-      {...DIALOG_SIZE}
-    >
+    <Dialog visible header={header} focusOnShow={false} footer={footer} {...dialogProps(onHide)}>
       <form id="record-dialog-form" className="p-fluid" noValidate onSubmit={onSubmit}>
         {children}
         {error && <Message severity="error" text={error.message} className="w-full justify-content-start" />}

@@ -13,7 +13,7 @@ import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DeleteOutcome } from '../../lib/resources/delete-records.ts';
-import { TOAST_LIFE, useToast } from '../../lib/toast.tsx';
+import { errorToast, useToast } from '../../lib/toast.tsx';
 import { PageLoader } from '../page-loader.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { deleteSummary } from './delete-summary.tsx';
@@ -114,8 +114,8 @@ export function RecordTable<Row extends { id: string }>({
   const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
-    if (error) notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long });
-  }, [error, notify, t]);
+    if (error) notify(errorToast(error, { life: 'long' }));
+  }, [error, notify]);
 
   const serverSearch = serverPage?.page.search;
   const onServerChange = serverPage?.onChange;

@@ -1,9 +1,8 @@
 import { FILE_MESSAGES } from '@portal/contract';
 import { useCallback } from 'react';
 import { ApiError, api } from '../api-client.ts';
-import { i18n } from '../i18n/i18n.ts';
 import { translateMessage } from '../i18n/messages.ts';
-import { TOAST_LIFE, useToast } from '../toast.tsx';
+import { errorToast, useToast } from '../toast.tsx';
 
 interface DownloadLink {
   url: string;
@@ -41,14 +40,8 @@ export function useDownloadEdition() {
 /** A 400 gets the spec's "try again later"; anything else a toast titled Error with the reason. */
 export function notifyDownloadError(notify: ReturnType<typeof useToast>, error: unknown) {
   if (error instanceof ApiError && error.status === 400) {
-    notify({
-      severity: 'error',
-      summary: i18n.t('common.error'),
-      detail: translateMessage(FILE_MESSAGES.downloadFailed),
-      life: TOAST_LIFE.short,
-    });
+    notify(errorToast(translateMessage(FILE_MESSAGES.downloadFailed)));
     return;
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  notify({ severity: 'error', summary: i18n.t('common.error'), detail, life: TOAST_LIFE.short });
+  notify(errorToast(error));
 }

@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { type Registration, useRegister } from '../api/register.ts';
 import type { RegisterForm } from './membership-fields.tsx';
 import { ResultDialog } from './result-dialog.tsx';
@@ -42,7 +42,7 @@ export function useRegistrationForm(schema: typeof registerSchema, empty: Regist
   const submit = form.handleSubmit((values) =>
     registration.mutate(values, {
       onSuccess: () => setRegistered(values),
-      onError: (error) => notify({ severity: 'error', summary: t('auth.register.failed'), detail: error.message }),
+      onError: (error) => notify(errorToast(error, { summary: t('auth.register.failed') })),
     }),
   );
 

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { dialogProps } from '../../../components/dialog-size.ts';
 
 interface ResultDialogProps {
   header: string;
@@ -19,11 +19,8 @@ export function ResultDialog({ header, visible, onOk, children }: ResultDialogPr
     <Dialog
       header={header}
       visible={visible}
-      onHide={onOk}
-      modal
-      draggable={false}
       footer={<Button type="button" label={t('common.ok')} icon="pi pi-check" onClick={onOk} autoFocus />}
-      {...DIALOG_SIZE}
+      {...dialogProps(onOk)}
     >
       <div className="flex align-items-start gap-3">
         <i className="pi pi-check-circle text-3xl text-green-500" aria-hidden="true" />

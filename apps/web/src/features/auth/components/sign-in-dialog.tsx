@@ -10,11 +10,11 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { dialogProps } from '../../../components/dialog-size.ts';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from '../../../components/form/password-field.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { forgetEmail, rememberEmail, rememberedEmail } from '../remembered-email.ts';
 
@@ -45,8 +45,7 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
     try {
       await signIn.mutateAsync(credentials);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      notify({ severity: 'error', summary: t('auth.signIn.failed'), detail, life: TOAST_LIFE.long });
+      notify(errorToast(error, { summary: t('auth.signIn.failed'), life: 'long' }));
       return;
     }
     if (remember) rememberEmail(credentials.email);
@@ -54,7 +53,7 @@ export function SignInDialog({ returnTo, sessionEnded, onHide }: SignInDialogPro
   });
 
   return (
-    <Dialog header={t('common.signIn')} visible onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
+    <Dialog header={t('common.signIn')} visible {...dialogProps(onHide)}>
       <form onSubmit={submit} noValidate>
         {sessionEnded && (
           <Message severity="warn" text={translateMessage(ACCOUNT_MESSAGES.sessionEnded)} className="w-full mb-3" />

@@ -1,6 +1,6 @@
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { dialogProps } from '../../../components/dialog-size.ts';
 import { SignUpForm } from './sign-up-form.tsx';
 
 interface SignUpDialogProps {
@@ -12,7 +12,7 @@ interface SignUpDialogProps {
 export function SignUpDialog({ visible, onHide }: SignUpDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog header={t('common.signUp')} visible={visible} onHide={onHide} modal draggable={false} {...DIALOG_SIZE}>
+    <Dialog header={t('common.signUp')} visible={visible} {...dialogProps(onHide)}>
       <SignUpForm variant="dialog" />
     </Dialog>
   );

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ResultDialog } from '../components/result-dialog.tsx';
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
   const submit = handleSubmit(({ email }) =>
     forgot.mutate(email, {
       onSuccess: () => setSentTo(email),
-      onError: (failure) => notify({ severity: 'error', summary: t('auth.forgot.failed'), detail: failure.message }),
+      onError: (failure) => notify(errorToast(failure, { summary: t('auth.forgot.failed') })),
     }),
   );
 

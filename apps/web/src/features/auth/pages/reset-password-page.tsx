@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useLinkToken } from '../api/mailed-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useValidateResetToken } from '../api/validate-reset-token.ts';
@@ -34,7 +34,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const submit = handleSubmit((values) =>
     reset.mutate(values, {
       onSuccess: () => setDone(true),
-      onError: (error) => notify({ severity: 'error', summary: t('auth.reset.failed'), detail: error.message }),
+      onError: (error) => notify(errorToast(error, { summary: t('auth.reset.failed') })),
     }),
   );
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { useChangeCover } from '../../../lib/resources/books.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 
 /** The image types a cover may be; the server reads each file's signature, this only narrows the picker. */
 const COVER_TYPES = 'image/png,image/jpeg,image/webp';
@@ -19,12 +19,7 @@ export function CoverCell({ book }: { book: Book }) {
 
   const save = async (file: File | null) => {
     if (file && file.size > MAX_COVER_BYTES) {
-      notify({
-        severity: 'error',
-        summary: t('common.error'),
-        detail: translateMessage(BOOK_MESSAGES.coverTooLarge),
-        life: TOAST_LIFE.long,
-      });
+      notify(errorToast(translateMessage(BOOK_MESSAGES.coverTooLarge), { life: 'long' }));
       return;
     }
     try {
@@ -35,8 +30,7 @@ export function CoverCell({ book }: { book: Book }) {
         detail: translateMessage(file ? BOOK_MESSAGES.coverSaved : BOOK_MESSAGES.coverRemoved),
       });
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      notify({ severity: 'error', summary: t('common.error'), detail, life: TOAST_LIFE.long });
+      notify(errorToast(error, { life: 'long' }));
     }
   };
 

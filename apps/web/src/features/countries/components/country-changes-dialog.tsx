@@ -1,7 +1,7 @@
 import type { CountryChanges, CountryInUse } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { dialogProps } from '../../../components/dialog-size.ts';
 import { useCountries } from '../../../lib/resources/countries.ts';
 import '../countries.css';
 import type { TFunction } from 'i18next';
@@ -67,15 +67,7 @@ export function CountryChangesDialog({ replacement, busy, onConfirm, onHide }: C
     </div>
   );
   return (
-    <Dialog
-      header={question}
-      visible
-      onHide={busy ? () => undefined : onHide}
-      modal
-      draggable={false}
-      footer={footer}
-      {...DIALOG_SIZE}
-    >
+    <Dialog header={question} visible footer={footer} {...dialogProps(onHide, { busy })}>
       <p className="mt-0 line-height-3">
         {t('countries.changes.holds', { source, count: changes.count, current: changes.current })}{' '}
         {added.length + removed.length === 0

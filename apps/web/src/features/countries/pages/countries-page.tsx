@@ -18,7 +18,7 @@ import {
   useRestoreCountries,
   useUploadCountries,
 } from '../../../lib/resources/countries.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { checkCountryFile } from '../components/check-country-file.ts';
 import { CountryChangesDialog, type Replacement } from '../components/country-changes-dialog.tsx';
 
@@ -46,7 +46,7 @@ export function CountriesPage() {
 
   const fail = (text: string) => {
     setOutcome({ severity: 'error', text });
-    notify({ severity: 'error', summary: t('common.error'), detail: text, life: TOAST_LIFE.long });
+    notify(errorToast(text, { life: 'long' }));
   };
 
   /** Shows what the new list would change; nothing is replaced until the dialog is confirmed. */

@@ -11,7 +11,7 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useSignOut } from '../../../lib/session/use-sign-out.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useFindEdition } from '../api/find-edition.ts';
 import { editionMonthsQuery } from '../api/get-edition-months.ts';
 import '../downloads.css';
@@ -80,12 +80,7 @@ export function DownloadPanel() {
       await use(edition._id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
-        notify({
-          severity: 'error',
-          summary: t('common.error'),
-          detail: translateMessage(FILE_MESSAGES.editionMissing),
-          life: TOAST_LIFE.short,
-        });
+        notify(errorToast(translateMessage(FILE_MESSAGES.editionMissing)));
       else notifyDownloadError(notify, error);
     }
   };

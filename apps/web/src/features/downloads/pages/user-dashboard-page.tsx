@@ -8,7 +8,7 @@ import { useOnline } from '../../../hooks/use-online.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { editionPageQuery, type EditionFilters as Filters, listedTo } from '../../../lib/resources/files.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useRecountAfterDownload } from '../api/get-my-download-counts.ts';
 import { thisMonthQuery } from '../api/get-this-month.ts';
 import { DownloadCounts } from '../components/download-counts.tsx';
@@ -66,9 +66,9 @@ export function UserDashboardPage() {
 
   useEffect(() => {
     if (table.isError) {
-      notify({ severity: 'error', summary: t('common.error'), detail: translateMessage(FILE_MESSAGES.loadFailed) });
+      notify(errorToast(translateMessage(FILE_MESSAGES.loadFailed)));
     }
-  }, [table.isError, notify, t]);
+  }, [table.isError, notify]);
 
   const nextMonth = thisMonth.data?.nextMonth;
   const shown = new Set(thisMonth.data?.editions.flatMap(({ file }) => (file ? [file._id] : [])));

@@ -4,7 +4,7 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { notificationSettingsQuery, useSetNotificationsPaused } from '../../../lib/resources/notifications.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 
 /**
  * Above the File List: whether new-edition mail is paused, said to every admin; a Super Admin (`managed`)
@@ -21,7 +21,7 @@ export function NotificationsPause({ managed }: { managed: boolean }) {
     change.mutate(!paused, {
       onSuccess: ({ message }) =>
         notify({ severity: 'success', summary: t('common.success'), detail: translateMessage(message) }),
-      onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: error.message }),
+      onError: (error) => notify(errorToast(error)),
     });
   return (
     <div className="flex flex-column sm:flex-row sm:align-items-center gap-2 mb-3">

@@ -15,13 +15,13 @@ import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { WIDE_DIALOG_SIZE } from '../../../components/dialog-size.ts';
+import { dialogProps } from '../../../components/dialog-size.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { filesQuery, useUploadFile } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { parseEditionName } from '../utils/parse-edition-name.ts';
 import '../files.css';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +93,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
             ))}
           </ul>
         );
-      notify({ severity: 'error', summary: t('files.upload.notAdded'), detail, life: TOAST_LIFE.long });
+      notify(errorToast(detail, { summary: t('files.upload.notAdded'), life: 'long' }));
     }
     const guesses = accepted.map((file) => parseEditionName(file.name));
     editions.append(guesses.map((guess) => startingValues(guess, books, languages)));
@@ -125,8 +125,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
               setValue(`editions.${index}.language`, language.name, { shouldValidate: true });
           }
         },
-        onError: (error) =>
-          notify({ severity: 'error', summary: t('common.error'), detail: error.message, life: TOAST_LIFE.long }),
+        onError: (error) => notify(errorToast(error, { life: 'long' })),
       },
     );
 
@@ -180,15 +179,7 @@ export function UploadDialog({ onHide }: { onHide: () => void }) {
   );
 
   return (
-    <Dialog
-      header={t('files.upload.title')}
-      visible
-      onHide={busy ? () => undefined : onHide}
-      modal
-      draggable={false}
-      footer={footer}
-      {...WIDE_DIALOG_SIZE}
-    >
+    <Dialog header={t('files.upload.title')} visible footer={footer} {...dialogProps(onHide, { busy, wide: true })}>
       <form id="upload-form" onSubmit={submit} noValidate>
         <p className="mt-0 text-muted line-height-3">
           {t('files.upload.intro', { size: formatFileSize(MAX_PDF_BYTES) })}

@@ -13,7 +13,7 @@ import { filesQuery, useDeleteFile } from '../../../lib/resources/files.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import { editionNotificationsQuery, useResendFailed } from '../../../lib/resources/notifications.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { missingFilesQuery } from '../api/get-missing-files.ts';
 import { FileTable } from '../components/file-table.tsx';
 import { NotificationsPause } from '../components/notifications-pause.tsx';
@@ -37,14 +37,8 @@ export function FileListPage() {
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
 
   useEffect(() => {
-    if (files.isError)
-      notify({
-        severity: 'error',
-        summary: t('common.error'),
-        detail: translateMessage(FILE_MESSAGES.loadFailed),
-        life: TOAST_LIFE.long,
-      });
-  }, [files.isError, notify, t]);
+    if (files.isError) notify(errorToast(translateMessage(FILE_MESSAGES.loadFailed), { life: 'long' }));
+  }, [files.isError, notify]);
 
   const confirmDelete = (file: FileRecord) =>
     deleteFile.mutate(file._id, {
@@ -55,13 +49,7 @@ export function FileListPage() {
           detail: translateMessage(FILE_MESSAGES.deleted),
           life: TOAST_LIFE.long,
         }),
-      onError: () =>
-        notify({
-          severity: 'error',
-          summary: t('common.error'),
-          detail: translateMessage(FILE_MESSAGES.deleteFailed),
-          life: TOAST_LIFE.long,
-        }),
+      onError: () => notify(errorToast(translateMessage(FILE_MESSAGES.deleteFailed), { life: 'long' })),
     });
 
   return (
@@ -86,7 +74,7 @@ export function FileListPage() {
                       summary: t('common.success'),
                       detail: translateMessage(message),
                     }),
-                  onError: (error) => notify({ severity: 'error', summary: t('common.error'), detail: error.message }),
+                  onError: (error) => notify(errorToast(error)),
                 })
             : undefined
         }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useMigrationReport } from '../api/get-migration-report.ts';
 import { useImportLegacyExport } from '../api/import-legacy-export.ts';
 import { ExportPicker, type ExportStatus } from '../components/export-picker.tsx';
@@ -61,7 +61,7 @@ export function MigrationPage() {
         },
         onError: (error) => {
           setLastRun({ key, outcome: 'failed' });
-          notify({ severity: 'error', summary: t('menu.migration'), detail: error.message, life: TOAST_LIFE.long });
+          notify(errorToast(error, { summary: t('menu.migration'), life: 'long' }));
         },
       },
     );

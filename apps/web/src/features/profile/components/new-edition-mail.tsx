@@ -12,7 +12,7 @@ import { bookRecords } from '../../../lib/resources/books.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import type { NamedRecord } from '../../../lib/resources/named-records.ts';
 import { notificationChoiceQuery, useSaveNotificationChoice } from '../../../lib/resources/notifications.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 
 /** The form's books are always a list: every book ticked is saved as "every book", those added later too. */
 type ChoiceValues = NotificationChoice & { books: string[] };
@@ -68,7 +68,7 @@ function ChoiceForm({
         reset(values);
         notify({ severity: 'success', summary: t('profile.saved'), detail: message });
       },
-      onError: (error) => notify({ severity: 'error', summary: t('profile.savingFailed'), detail: error.message }),
+      onError: (error) => notify(errorToast(error, { summary: t('profile.savingFailed') })),
     });
   });
 

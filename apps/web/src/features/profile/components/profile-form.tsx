@@ -25,7 +25,7 @@ import { portalLocale } from '../../../lib/i18n/i18n.ts';
 import { useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 import { startSession, updateSessionUser } from '../../../lib/session/session-store.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 
 type ProfileValues = z.input<typeof updateAccountSchema>;
 
@@ -107,7 +107,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         onError: (error) => {
           if (error instanceof ApiError && CURRENT_PASSWORD_MESSAGES.includes(error.body?.message ?? '')) {
             setError('currentPassword', { message: error.message }, { shouldFocus: true });
-          } else notify({ severity: 'error', summary: t('profile.savingFailed'), detail: error.message });
+          } else notify(errorToast(error, { summary: t('profile.savingFailed') }));
         },
       },
     ),

@@ -12,7 +12,7 @@ import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { accountQuery, useDeleteAccount, useUpdateAccount } from '../../../lib/resources/accounts.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { updateSessionUser } from '../../../lib/session/session-store.ts';
-import { TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { type AccountChanges, UserForm } from '../components/user-form.tsx';
 
 const USER_LIST_PATH = '/admin/user-list';
@@ -31,8 +31,7 @@ export function UserEditPage() {
 
   const deleteQuestion = t('table.deleteOne', { row: account.data?.email ?? t('users.edit.thisUser') });
 
-  const fail = (failure: Error) =>
-    notify({ severity: 'error', summary: t('common.error'), detail: failure.message, life: TOAST_LIFE.long });
+  const fail = (failure: Error) => notify(errorToast(failure, { life: 'long' }));
 
   const save = (changes: AccountChanges) =>
     update.mutate(

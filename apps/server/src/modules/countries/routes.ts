@@ -12,7 +12,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   clearListsAfterWrites(app);
 
   app.get(
-    '/countries',
+    '/',
     {
       schema: {
         tags,
@@ -24,7 +24,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/countries',
+    '/',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {
@@ -43,7 +43,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/countries/preview',
+    '/preview',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {
@@ -59,7 +59,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/countries/restore/preview',
+    '/restore/preview',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {
@@ -73,7 +73,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/countries/restore',
+    '/restore',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {

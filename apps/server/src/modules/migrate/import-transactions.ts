@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { downloads } from '../../db/schema.ts';
-import { roleOf } from '../downloads/record.ts';
+import { roleOf } from '../editions/record.ts';
 import type { ImportContext, LegacyRecord } from './context.ts';
 import { firstDate, objectIdTime, text } from './fields.ts';
 import type { LegacyEdition } from './import-files.ts';

@@ -4,7 +4,7 @@ import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { accounts, downloadProgress, downloads } from '../../db/schema.ts';
-import type { EditionRow } from '../files/file-view.ts';
+import type { EditionRow } from './edition-view.ts';
 import { perDatabase } from './per-database.ts';
 
 /**

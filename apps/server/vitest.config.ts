@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const storageSuites = [
   'src/plugins/storage/storage.test.ts',
   'src/modules/files/files.test.ts',
-  'src/modules/downloads/send-edition.test.ts',
+  'src/modules/editions/send-edition.test.ts',
 ];
 
 export default defineConfig({

@@ -11,7 +11,8 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookRoutes } from './modules/books/routes.ts';
 import { churchRoutes } from './modules/churches/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
-import { downloadRoutes } from './modules/downloads/routes.ts';
+import { downloadReportRoutes, downloadRoutes } from './modules/editions/download-routes.ts';
+import { editionRoutes } from './modules/editions/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { sweepAtStart } from './modules/files/sweep.ts';
 import { languageRoutes } from './modules/languages/routes.ts';
@@ -99,10 +100,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(churchRoutes, { prefix: '/api/churches' });
   await app.register(languageRoutes, { prefix: '/api/languages' });
   await app.register(translationRoutes, { prefix: '/api/translations' });
-  await app.register(countryRoutes, { prefix: '/api' });
+  await app.register(countryRoutes, { prefix: '/api/countries' });
   await app.register(bookRoutes, { prefix: '/api/books' });
-  await app.register(fileRoutes, { prefix: '/api' });
-  await app.register(downloadRoutes, { prefix: '/api' });
+  await app.register(editionRoutes, { prefix: '/api/editions' });
+  await app.register(fileRoutes, { prefix: '/api/files' });
+  // An edition's download (`/api/files/:id/download`, `/download-link`) and its report: the editions module's.
+  await app.register(downloadRoutes, { prefix: '/api/files' });
+  await app.register(downloadReportRoutes, { prefix: '/api/downloads' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
   await app.register(migrateRoutes, { prefix: '/api/migrate' });

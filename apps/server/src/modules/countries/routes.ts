@@ -13,7 +13,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   clearListsAfterWrites(app);
 
   app.get(
-    '/countries',
+    '/',
     {
       schema: {
         tags,
@@ -25,7 +25,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/countries',
+    '/',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {
@@ -44,7 +44,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/countries/preview',
+    '/preview',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {
@@ -60,7 +60,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/countries/restore/preview',
+    '/restore/preview',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {
@@ -74,7 +74,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/countries/restore',
+    '/restore',
     {
       onRequest: app.auth.require('records:manage'),
       schema: {

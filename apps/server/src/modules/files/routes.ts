@@ -1,25 +1,18 @@
-import {
-  editionPageQuerySchema,
-  editionPageSchema,
-  FILE_MESSAGES,
-  fileRecordSchema,
-  messageSchema,
-  thisMonthQuerySchema,
-  thisMonthSchema,
-} from '@portal/contract';
+import { FILE_MESSAGES, fileRecordSchema, messageSchema } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
+import { toFileRecord } from '../editions/edition-view.ts';
+import { findEdition } from '../editions/service.ts';
 import { scheduleDigest } from '../notifications/service.ts';
 import { idParams, security } from '../route-schemas.ts';
-import { toFileRecord } from './file-view.ts';
-import { deleteFile, findEdition, listEditionPage, listFiles, listMissingFiles, saveEdition } from './service.ts';
-import { thisMonthFor } from './this-month.ts';
+import { deleteEdition, listEditions, listMissingFiles, saveEdition } from './service.ts';
 import { parseUploadFields, receiveUpload } from './upload.ts';
 
 const tags = ['files'];
 
+/** `/api/files`: the upload, the list, one edition and its deletion, and the files missing from the store. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.auth.require('editions:download');
   const admins = app.auth.require('files:manage');
@@ -49,7 +42,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     await scheduleDigest(app);
     return reply.status(201).send(record);
   };
-  app.post('/files', upload, handleUpload);
+  app.post('/', upload, handleUpload);
 
   const list = {
     onRequest: readers,
@@ -60,42 +53,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(fileRecordSchema) },
     },
   };
-  app.get('/files', list, (request, reply) => app.lists.send(request, reply, () => listFiles(app.db)));
+  app.get('/', list, (request, reply) => app.lists.send(request, reply, () => listEditions(app.db)));
 
   app.get(
-    '/editions',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        security,
-        summary:
-          'A page of the editions, newest first: `first` and `rows` page it, `book` and `language` (names), `to` (the last month, YYYY-MM) and `search` (words) filter it',
-        querystring: editionPageQuerySchema,
-        response: { 200: editionPageSchema },
-      },
-    },
-    (request, reply) => app.lists.send(request, reply, () => listEditionPage(app.db, request.query)),
-  );
-
-  app.get(
-    '/editions/this-month',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        security,
-        summary:
-          'The caller’s home: this month’s edition of every book in the languages shown, `file` null where it is not out yet, and next month’s editions in those languages that are out already. Shown: the `languages` picked (ids, comma-separated) that this month has editions in, else the caller’s edition languages (chosen, else of their downloads, else of `locale`, their interface’s, or of their account’s locale when editions exist in it, else the first added); `languageChoices` are the languages with editions this month',
-        querystring: thisMonthQuerySchema,
-        response: { 200: thisMonthSchema },
-      },
-    },
-    async (request) => thisMonthFor(app.db, app.auth.caller(request).id, app.config.timeZone, request.query),
-  );
-
-  app.get(
-    '/files/missing',
+    '/missing',
     {
       onRequest: admins,
       schema: {
@@ -109,7 +70,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/files/:id',
+    '/:id',
     {
       onRequest: readers,
       schema: { tags, security, summary: 'One edition file', params: idParams, response: { 200: fileRecordSchema } },
@@ -118,7 +79,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/files/:id',
+    '/:id',
     {
       onRequest: admins,
       schema: {
@@ -130,7 +91,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteFile(app.db, app.storage, request.params.id);
+      await deleteEdition(app.db, app.storage, request.params.id);
       return { message: FILE_MESSAGES.deleted };
     },
   );

@@ -1,23 +1,13 @@
-import {
-  type EditionMonth,
-  type EditionPage,
-  type EditionSortField,
-  type editionPageQuerySchema,
-  FILE_MESSAGES,
-  type FileRecord,
-  type uploadFieldsSchema,
-} from '@portal/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { FILE_MESSAGES, type FileRecord, type uploadFieldsSchema } from '@portal/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
-import { sameName } from '../../db/names.ts';
 import { books, files, languages } from '../../db/schema.ts';
-import { contains, searchWords } from '../../db/search.ts';
-import { BadRequest, NotFound } from '../../errors.ts';
+import { BadRequest } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage/types.ts';
+import { selectEditions, toFileRecord } from '../editions/edition-view.ts';
+import { findEdition } from '../editions/service.ts';
 import { noteNewEdition } from '../notifications/service.ts';
-import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
 import { lockStoreForWriting, removeUnrecorded } from './sweep.ts';
 
 /** The file store's lock and clean-up, for whatever else writes editions into it (the legacy import). */
@@ -28,47 +18,10 @@ const PDF_SIGNATURE = Buffer.from('%PDF-');
 /** Whether a file's first bytes are those of a PDF. */
 export const startsLikePdf = (head: Buffer) => head.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE);
 
-export async function listFiles(db: Database): Promise<FileRecord[]> {
+/** Every edition, newest first. */
+export async function listEditions(db: Database): Promise<FileRecord[]> {
   const rows = await selectEditions(db).orderBy(desc(files.createdAt));
   return rows.map(toFileRecord);
-}
-
-/** What an edition is sorted by; ties go to the newest edition, then book and language. */
-const editionOrder: Record<EditionSortField, SQL[]> = {
-  edition: [sql`${files.year}`, sql`${files.month}`],
-  book_name: [sql`lower(${books.name})`],
-  book_language: [sql`lower(${languages.name})`],
-  file_size: [sql`${files.fileSize}`],
-};
-
-/** The month's English name, as members see it, and the year: "March 2025". */
-const editionText = sql`concat_ws(' ', ${books.name}, ${languages.name}, to_char(make_date(${files.year}, ${files.month}, 1), 'FMMonth'), ${files.year})`;
-
-/** One page of the editions, filtered by book, language and the search box's words, with the number that match. */
-export async function listEditionPage(
-  db: Database,
-  query: z.output<typeof editionPageQuerySchema>,
-): Promise<EditionPage> {
-  const where = and(
-    query.book ? sameName(books.name, query.book) : undefined,
-    query.language ? sameName(languages.name, query.language) : undefined,
-    query.to ? sql`(${files.year}, ${files.month}) <= (${query.to.year}, ${query.to.month})` : undefined,
-    ...searchWords(query.search).map((word) => contains(editionText, word)),
-  );
-  const direction = query.sortOrder === 1 ? asc : desc;
-  const rows = await selectEditions(db)
-    .where(where)
-    .orderBy(
-      ...editionOrder[query.sortField].map(direction),
-      desc(files.year),
-      desc(files.month),
-      asc(sql`lower(${books.name})`),
-      asc(sql`lower(${languages.name})`),
-    )
-    .limit(query.rows)
-    .offset(query.first);
-  const [totals] = await db.select({ total: count() }).from(selectEditions(db).where(where).as('matching'));
-  return { items: rows.map(toFileRecord), total: totals?.total ?? 0 };
 }
 
 /** The ids of files whose record names a file the store does not have (lost disk, a restore without files). */
@@ -76,12 +29,6 @@ export async function listMissingFiles(db: Database, storage: Storage): Promise<
   const rows = await db.select({ id: files.id, storageKey: files.storageKey }).from(files);
   const sizes = await Promise.all(rows.map((row) => storage.size(row.storageKey)));
   return rows.filter((_row, index) => sizes[index] === undefined).map((row) => row.id);
-}
-
-export async function findEdition(db: Database, id: string): Promise<EditionRow> {
-  const [row] = isUuid(id) ? await selectEditions(db).where(eq(files.id, id)) : [];
-  if (!row) throw new NotFound(FILE_MESSAGES.fileNotFound);
-  return row;
 }
 
 async function idByName(db: Database, table: typeof books | typeof languages, name: string) {
@@ -155,54 +102,9 @@ export async function saveEdition(
   return toFileRecord(await findEdition(db, id));
 }
 
-export async function deleteFile(db: Database, storage: Storage, id: string) {
+/** Deletes an edition and its stored file; its download history stays. */
+export async function deleteEdition(db: Database, storage: Storage, id: string) {
   const { file } = await findEdition(db, id);
   await db.delete(files).where(eq(files.id, file.id));
   await storage.remove(file.storageKey);
-}
-
-/** Languages that have this book's edition for the month, by name. */
-export async function editionLanguages(db: Database, book: string, year: number, month: number) {
-  const rows = await db
-    .select({ book_language: languages.name })
-    .from(files)
-    .innerJoin(books, eq(books.id, files.bookId))
-    .innerJoin(languages, eq(languages.id, files.languageId))
-    .where(and(sql`lower(${books.name}) = lower(${book})`, eq(files.year, year), eq(files.month, month)))
-    .orderBy(asc(languages.name));
-  return rows;
-}
-
-/** Every month that has the book's edition, newest first, each with its languages sorted by name. */
-export async function editionMonths(db: Database, book: string): Promise<EditionMonth[]> {
-  const rows = await db
-    .select({ year: files.year, month: files.month, language: languages.name })
-    .from(files)
-    .innerJoin(books, eq(books.id, files.bookId))
-    .innerJoin(languages, eq(languages.id, files.languageId))
-    .where(sql`lower(${books.name}) = lower(${book})`)
-    .orderBy(desc(files.year), desc(files.month), asc(languages.name));
-  const months: EditionMonth[] = [];
-  for (const { year, month, language } of rows) {
-    const last = months.at(-1);
-    if (last?.year === year && last.month === month) last.languages.push(language);
-    else months.push({ year, month, languages: [language] });
-  }
-  return months;
-}
-
-export async function findEditionByNames(
-  db: Database,
-  query: { name: string; language: string; year: number; month: number },
-): Promise<FileRecord> {
-  const [row] = await selectEditions(db).where(
-    and(
-      sql`lower(${books.name}) = lower(${query.name})`,
-      sql`lower(${languages.name}) = lower(${query.language})`,
-      eq(files.year, query.year),
-      eq(files.month, query.month),
-    ),
-  );
-  if (!row) throw new NotFound(FILE_MESSAGES.editionMissing);
-  return toFileRecord(row);
 }

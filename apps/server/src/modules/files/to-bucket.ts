@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { files } from '../../db/schema.ts';
 import type { Storage, StoredFileReader } from '../../plugins/storage/types.ts';
-import { readableName, selectEditions } from './file-view.ts';
+import { readableName, selectEditions } from '../editions/edition-view.ts';
 import { lockStoreForWriting } from './sweep.ts';
 
 export interface Moved {

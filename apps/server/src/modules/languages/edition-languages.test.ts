@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, type TestApp } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
 import { accounts, languages, settings } from '../../db/schema.ts';
-import { monthIn } from '../files/this-month.ts';
+import { monthIn } from '../editions/this-month.ts';
 import { matchLanguageCodesOnce } from './service.ts';
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { books, files, languages, type NewFileRecord } from '../../db/schema.ts';
-import { selectEditions } from '../files/file-view.ts';
+import { selectEditions } from '../editions/edition-view.ts';
 import type { ImportContext, LegacyRecord } from './context.ts';
 import { type LegacyFile, readLegacyFile } from './legacy-file.ts';
 import type { FoundPdf } from './pdfs.ts';

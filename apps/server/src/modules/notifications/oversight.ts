@@ -2,7 +2,7 @@ import type { EditionNotifications } from '@portal/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notificationDeliveries, settings } from '../../db/schema.ts';
-import { findEdition } from '../files/service.ts';
+import { findEdition } from '../editions/service.ts';
 import { PAUSED_SETTING, queueSends } from './service.ts';
 
 type App = Pick<FastifyInstance, 'db' | 'jobs'>;

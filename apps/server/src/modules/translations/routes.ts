@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequest } from '../../errors.ts';
-import { deleteFile } from '../files/service.ts';
+import { deleteEdition } from '../files/service.ts';
 import { recordRoutes } from '../record-routes.ts';
 import { security } from '../route-schemas.ts';
 import { changeLanguage, listTranslations } from './service.ts';
@@ -29,7 +29,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: {
       summary: 'Delete an edition file, as DELETE /api/file/delete/{id} does (admins)',
       message: FILE_MESSAGES.deleted,
-      run: (id) => deleteFile(app.db, app.storage, id),
+      run: (id) => deleteEdition(app.db, app.storage, id),
     },
   });
 

@@ -4,8 +4,9 @@ import type { Database } from '../../db/index.ts';
 import { sameName } from '../../db/names.ts';
 import { files, languages } from '../../db/schema.ts';
 import { BadRequest, Conflict } from '../../errors.ts';
-import { toFileRecord } from '../files/file-view.ts';
-import { findEdition, listFiles } from '../files/service.ts';
+import { toFileRecord } from '../editions/edition-view.ts';
+import { findEdition } from '../editions/service.ts';
+import { listEditions } from '../files/service.ts';
 import { orConflict } from '../records.ts';
 
 // Translations are the edition files seen in the legacy record shape. They are created by upload
@@ -21,7 +22,7 @@ const toTranslation = ({ _id, id, file_path, file_mime_type, book_language }: Fi
 });
 
 export async function listTranslations(db: Database): Promise<Translation[]> {
-  return (await listFiles(db)).map(toTranslation);
+  return (await listEditions(db)).map(toTranslation);
 }
 
 export async function changeLanguage(db: Database, id: string, languageName: string): Promise<Translation> {

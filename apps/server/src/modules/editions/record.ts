@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { downloadProgress, downloads } from '../../db/schema.ts';
 import { roleOf } from '../accounts/account-view.ts';
-import type { EditionRow } from '../files/file-view.ts';
+import type { EditionRow } from './edition-view.ts';
 import { perDatabase } from './per-database.ts';
 
 /**

@@ -3,9 +3,9 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
-import type { EditionRow } from '../files/file-view.ts';
-import { findEdition } from '../files/service.ts';
+import type { EditionRow } from './edition-view.ts';
 import { perDatabase } from './per-database.ts';
+import { findEdition } from './service.ts';
 
 type Kept = Pick<FastifyInstance, 'db' | 'lists'>;
 

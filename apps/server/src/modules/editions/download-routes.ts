@@ -1,36 +1,24 @@
-import {
-  downloadRecordSchema,
-  editionLanguagesQuerySchema,
-  editionLookupSchema,
-  editionMonthSchema,
-  editionMonthsQuerySchema,
-  FILE_MESSAGES,
-  fileRecordSchema,
-  messageSchema,
-} from '@portal/contract';
+import { downloadRecordSchema, FILE_MESSAGES, messageSchema } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Unauthorized } from '../../errors.ts';
-import { readableName } from '../files/file-view.ts';
-import { editionLanguages, editionMonths, findEdition, findEditionByNames } from '../files/service.ts';
 import { idParams, security } from '../route-schemas.ts';
+import { readableName } from './edition-view.ts';
 import { linkHolder, signDownloadToken } from './links.ts';
 import { keptEdition } from './lookups.ts';
 import { recordDownload } from './record.ts';
 import { assertStored, sendEdition } from './send-edition.ts';
+import { findEdition } from './service.ts';
 
 const tags = ['downloads'];
 
-/**
- * Everything about getting an edition: the download panel's look-ups, the download link and the download
- * itself, and the legacy ways of reporting a download.
- */
+/** `/api/files/:id/download` and `/download-link`: an edition's download, by session or by signed link. */
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.auth.require('editions:download');
 
   app.get(
-    '/files/:id/download-link',
+    '/:id/download-link',
     {
       onRequest: readers,
       schema: {
@@ -53,7 +41,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/files/:id/download',
+    '/:id/download',
     {
       compress: false,
       schema: {
@@ -80,55 +68,11 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendEdition(app, request, reply, edition, accountId);
     },
   );
+};
 
-  app.get(
-    '/editions/languages',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'Languages that have the book’s edition for a month, sorted by name',
-        querystring: editionLanguagesQuerySchema,
-        response: { 200: z.array(z.object({ book_language: z.string() })) },
-      },
-    },
-    (request, reply) =>
-      app.lists.send(request, reply, () =>
-        editionLanguages(app.db, request.query.book, request.query.year, request.query.month),
-      ),
-  );
-
-  app.get(
-    '/editions/months',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Every month that has the book’s edition (`book`, its name), newest first, with the languages it has it in, sorted by name: what the download panel offers',
-        querystring: editionMonthsQuerySchema,
-        response: { 200: z.array(editionMonthSchema) },
-      },
-    },
-    (request, reply) => app.lists.send(request, reply, () => editionMonths(app.db, request.query.book)),
-  );
-
-  app.get(
-    '/editions/lookup',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        security,
-        summary: 'The edition file of a book in a language for a month (`name` is the book)',
-        querystring: editionLookupSchema,
-        response: { 200: fileRecordSchema },
-      },
-    },
-    async (request) => findEditionByNames(app.db, request.query),
-  );
+/** `/api/downloads`: the legacy ways of reporting a download. */
+export const downloadReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readers = app.auth.require('editions:download');
 
   const report = {
     onRequest: readers,
@@ -146,7 +90,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordDownload(app, app.auth.caller(request).id, edition);
     return { message: FILE_MESSAGES.recorded };
   };
-  app.post('/downloads', report, handleReport);
+  app.post('/', report, handleReport);
 };
 
 /**

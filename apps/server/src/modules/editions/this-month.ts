@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { books, files, languages } from '../../db/schema.ts';
 import { defaultLanguageIds } from '../notifications/service.ts';
-import { type EditionRow, selectEditions, toFileRecord } from './file-view.ts';
+import { type EditionRow, selectEditions, toFileRecord } from './edition-view.ts';
 
 /** The member's home shows this month's editions in at most this many of their languages, unless they pick more. */
 const MOST_LANGUAGES = 3;

@@ -2,7 +2,7 @@ import { FILE_MESSAGES } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import type { Storage } from '../../plugins/storage/types.ts';
-import { type EditionRow, readableName } from '../files/file-view.ts';
+import { type EditionRow, readableName } from './edition-view.ts';
 import { type ByteRange, notModified, parseRange, rangeApplies } from './ranges.ts';
 import { enough, recordDownload } from './record.ts';
 import { sendBytes, sendHeaders } from './send-bytes.ts';

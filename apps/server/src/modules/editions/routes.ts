@@ -1,0 +1,107 @@
+import {
+  editionLanguagesQuerySchema,
+  editionLookupSchema,
+  editionMonthSchema,
+  editionMonthsQuerySchema,
+  editionPageQuerySchema,
+  editionPageSchema,
+  fileRecordSchema,
+  thisMonthQuerySchema,
+  thisMonthSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { security } from '../route-schemas.ts';
+import { editionLanguages, editionMonths, findEditionByNames, listEditionPage } from './service.ts';
+import { thisMonthFor } from './this-month.ts';
+
+// The tags outside clients group these operations by (a generated client names its classes after them),
+// as they were before the routes came here.
+const fileTags = ['files'];
+const downloadTags = ['downloads'];
+
+/** `/api/editions`: the pages of editions, the member's home, and the download panel's look-ups. */
+export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readers = app.auth.require('editions:download');
+
+  app.get(
+    '/',
+    {
+      onRequest: readers,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'A page of the editions, newest first: `first` and `rows` page it, `book` and `language` (names), `to` (the last month, YYYY-MM) and `search` (words) filter it',
+        querystring: editionPageQuerySchema,
+        response: { 200: editionPageSchema },
+      },
+    },
+    (request, reply) => app.lists.send(request, reply, () => listEditionPage(app.db, request.query)),
+  );
+
+  app.get(
+    '/this-month',
+    {
+      onRequest: readers,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'The caller’s home: this month’s edition of every book in the languages shown, `file` null where it is not out yet, and next month’s editions in those languages that are out already. Shown: the `languages` picked (ids, comma-separated) that this month has editions in, else the caller’s edition languages (chosen, else of their downloads, else of `locale`, their interface’s, or of their account’s locale when editions exist in it, else the first added); `languageChoices` are the languages with editions this month',
+        querystring: thisMonthQuerySchema,
+        response: { 200: thisMonthSchema },
+      },
+    },
+    async (request) => thisMonthFor(app.db, app.auth.caller(request).id, app.config.timeZone, request.query),
+  );
+
+  app.get(
+    '/languages',
+    {
+      onRequest: readers,
+      schema: {
+        tags: downloadTags,
+        security,
+        summary: 'Languages that have the book’s edition for a month, sorted by name',
+        querystring: editionLanguagesQuerySchema,
+        response: { 200: z.array(z.object({ book_language: z.string() })) },
+      },
+    },
+    (request, reply) =>
+      app.lists.send(request, reply, () =>
+        editionLanguages(app.db, request.query.book, request.query.year, request.query.month),
+      ),
+  );
+
+  app.get(
+    '/months',
+    {
+      onRequest: readers,
+      schema: {
+        tags: downloadTags,
+        security,
+        summary:
+          'Every month that has the book’s edition (`book`, its name), newest first, with the languages it has it in, sorted by name: what the download panel offers',
+        querystring: editionMonthsQuerySchema,
+        response: { 200: z.array(editionMonthSchema) },
+      },
+    },
+    (request, reply) => app.lists.send(request, reply, () => editionMonths(app.db, request.query.book)),
+  );
+
+  app.get(
+    '/lookup',
+    {
+      onRequest: readers,
+      schema: {
+        tags: downloadTags,
+        security,
+        summary: 'The edition file of a book in a language for a month (`name` is the book)',
+        querystring: editionLookupSchema,
+        response: { 200: fileRecordSchema },
+      },
+    },
+    async (request) => findEditionByNames(app.db, request.query),
+  );
+};

@@ -10,7 +10,7 @@ interface DownloadLink {
   name: string;
 }
 
-export const getDownloadLink = (id: string) => api.get<DownloadLink>(`/files/download-link/${encodeURIComponent(id)}`);
+export const getDownloadLink = (id: string) => api.get<DownloadLink>(`/files/${encodeURIComponent(id)}/download-link`);
 
 /** Hands the link to the browser's own download manager (progress, readable name) instead of reading the file here. */
 function openDownload({ url, name }: DownloadLink) {

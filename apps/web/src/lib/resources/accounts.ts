@@ -11,7 +11,7 @@ const ACCOUNT_PAGES = [...ACCOUNTS, 'list'] as const;
 export const accountQuery = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNTS, id],
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/getById/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<Account>(`/accounts/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** One page of the user list; the previous page stays on screen while the next one loads. */
@@ -27,7 +27,7 @@ export const accountPageQuery = (page: ServerPage) =>
 export type UpdatedAccount = Account & { jwtToken?: string };
 
 export const updateAccount = ({ id, changes }: { id: string; changes: UpdateAccountRequest }) =>
-  api.put<UpdatedAccount>(`/accounts/updateUser/${encodeURIComponent(id)}`, changes);
+  api.put<UpdatedAccount>(`/accounts/${encodeURIComponent(id)}`, changes);
 
 /** Saves an account: the editor's changes to someone's, or one's own profile. */
 export function useUpdateAccount() {

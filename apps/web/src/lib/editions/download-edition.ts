@@ -1,14 +1,9 @@
-import { FILE_MESSAGES } from '@portal/contract';
+import { type DownloadLink, FILE_MESSAGES } from '@portal/contract';
 import { useCallback } from 'react';
 import { ApiError, api } from '../api-client.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { translateMessage } from '../i18n/messages.ts';
 import { TOAST_LIFE, useToast } from '../toast.tsx';
-
-interface DownloadLink {
-  url: string;
-  name: string;
-}
 
 export const getDownloadLink = (id: string) => api.get<DownloadLink>(`/files/${encodeURIComponent(id)}/download-link`);
 

@@ -1,4 +1,12 @@
-import type { Account, AccountPage, MoveAccountsRequest, MovedAccounts, UpdateAccountRequest } from '@portal/contract';
+import type {
+  Account,
+  AccountPage,
+  MessageAnswer,
+  MoveAccountsRequest,
+  MovedAccounts,
+  UpdateAccountRequest,
+  UpdatedAccount,
+} from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { portalLocale } from '../i18n/i18n.ts';
@@ -22,9 +30,6 @@ export const accountPageQuery = (page: ServerPage) =>
       api.get<AccountPage>(`/accounts/list?${serverPageSearch(page, { locale: portalLocale() })}`, { signal }),
     placeholderData: keepPreviousData,
   });
-
-/** The updated account; a new access token comes with it when the caller changed their own password. */
-export type UpdatedAccount = Account & { jwtToken?: string };
 
 export const updateAccount = ({ id, changes }: { id: string; changes: UpdateAccountRequest }) =>
   api.put<UpdatedAccount>(`/accounts/${encodeURIComponent(id)}`, changes);
@@ -51,7 +56,7 @@ export function useMoveAccounts() {
 
 /** One's own account needs the current password; the server then ends its sessions and clears the refresh cookie. */
 export const deleteAccount = ({ id, currentPassword }: { id: string; currentPassword?: string }) =>
-  api.delete<{ message: string }>(
+  api.delete<MessageAnswer>(
     `/accounts/${encodeURIComponent(id)}`,
     currentPassword === undefined ? undefined : { currentPassword },
   );

@@ -1,4 +1,4 @@
-import type { EditionPage, FileRecord } from '@portal/contract';
+import type { EditionPage, FileRecord, MessageAnswer } from '@portal/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -103,7 +103,7 @@ export function useUploadFile() {
   });
 }
 
-export const deleteFile = (id: string) => api.delete<{ message: string }>(`/files/${encodeURIComponent(id)}`);
+export const deleteFile = (id: string) => api.delete<MessageAnswer>(`/files/${encodeURIComponent(id)}`);
 
 export function useDeleteFile() {
   const queryClient = useQueryClient();

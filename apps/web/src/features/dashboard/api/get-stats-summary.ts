@@ -1,7 +1,7 @@
-import type { StatsSummary } from '@portal/contract';
+import type { StatsQuery, StatsSummary } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type StatsQuery, statsSearch } from './stats-query.ts';
+import { statsSearch } from './stats-query.ts';
 
 export const getStatsSummary = (query: StatsQuery) => api.get<StatsSummary>(`/stats/summary?${statsSearch(query)}`);
 

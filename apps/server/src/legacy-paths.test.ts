@@ -1,5 +1,6 @@
+import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test/app.ts';
+import { loginAs, nextAddress, type TestApp } from '../test/app.ts';
 import { buildTestAppWithRoutes } from '../test/routes.ts';
 import { LEGACY_PATHS, restRoute, rewriteLegacyUrl } from './legacy-paths.ts';
 
@@ -34,6 +35,21 @@ describe('the original API’s paths', () => {
       expect(routes, `${method} ${legacy}`).toContain(`${method} ${path}`);
       expect(restRoute(`${method} ${legacy}/`)).toBe(`${method} ${path}`);
       expect(routes).not.toContain(`${method} ${legacy}`);
+    }
+  });
+
+  it('each reach their REST route: the same answer from both, for a Super Admin’s read and a visitor’s change', async () => {
+    const admin = await loginAs(app, 'Super Admin');
+    for (const [method, legacy, path] of LEGACY_PATHS) {
+      const ask = (url: string) =>
+        app.inject({
+          method: method as HTTPMethods,
+          url: url.replace(':id', admin.account.id),
+          headers: method === 'GET' ? admin.headers : {},
+          remoteAddress: nextAddress(),
+        });
+      const [old, rest] = await Promise.all([ask(legacy), ask(path)]);
+      expect([old.statusCode, old.json()], `${method} ${legacy}`).toEqual([rest.statusCode, rest.json()]);
     }
   });
 

@@ -114,7 +114,7 @@ test('a list that is still loading shows where its rows will be, not that there 
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/church/getAll', async (route) => {
+  await page.route('**/api/churches', async (route) => {
     await held;
     await route.continue();
   });

@@ -81,9 +81,7 @@ const everyEdition = (urls: URL[]) =>
   urls
     .filter(
       ({ pathname, searchParams }) =>
-        pathname === '/api/file/getAll' ||
-        pathname === '/api/files' ||
-        (pathname === '/api/editions' && !searchParams.has('rows')),
+        pathname === '/api/files' || (pathname === '/api/editions' && !searchParams.has('rows')),
     )
     .map(String);
 

@@ -98,7 +98,7 @@ for (const [locale, browser, other] of [
 
       // Another language: the same page, still signed in, and kept on the account for the next visit.
       const saved = page.waitForResponse(
-        (response) => response.url().includes('/api/accounts/updateUser/') && response.request().method() === 'PUT',
+        (response) => response.url().includes('/api/accounts/') && response.request().method() === 'PUT',
       );
       await picker.locator('summary').click();
       await picker.getByRole('link', { name: other === 'fr' ? 'Français' : 'Kiswahili' }).click();

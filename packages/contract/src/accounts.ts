@@ -117,6 +117,10 @@ export type Account = z.infer<typeof accountSchema>;
 export const sessionSchema = accountSchema.extend({ jwtToken: z.string() });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** The updated account; a new access token comes with it when the caller changed their own password. */
+export const updatedAccountSchema = accountSchema.extend({ jwtToken: z.string().optional() });
+export type UpdatedAccount = z.infer<typeof updatedAccountSchema>;
+
 const optionalText = textSchema()
   .trim()
   .max(200)
@@ -235,6 +239,8 @@ export type CreateAccountRequest = z.input<typeof createAccountSchema>;
 export const deleteAccountSchema = z.object({ currentPassword: z.string().max(200).optional() }).nullish();
 
 export const messageSchema = z.object({ message: z.string() });
+/** The answer of a change that has nothing to return but what it did, in words. */
+export type MessageAnswer = z.infer<typeof messageSchema>;
 
 /** Columns the user list can be sorted on: the account's wire fields, plus `createdAt` as another name for `created`. */
 export const ACCOUNT_SORT_FIELDS = [

@@ -172,6 +172,18 @@ export const editionMonthsQuerySchema = z.object({
 export const editionMonthSchema = z.object({ year: z.number(), month: z.number(), languages: z.array(z.string()) });
 export type EditionMonth = z.infer<typeof editionMonthSchema>;
 
+/** A language that has the book's edition for the month asked (`/api/editions/languages`, the original's shape). */
+export const editionLanguageSchema = z.object({ book_language: z.string() });
+export type EditionLanguage = z.infer<typeof editionLanguageSchema>;
+
+/** A short-lived link the browser's download manager opens, and the readable name the edition is saved under. */
+export const downloadLinkSchema = z.object({ url: z.string(), name: z.string() });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+/** The ids of the editions whose PDF the store does not have (each needs uploading again). */
+export const missingFilesSchema = z.object({ ids: z.array(z.string()) });
+export type MissingFiles = z.infer<typeof missingFilesSchema>;
+
 export const downloadRecordSchema = z.object({
   user: z.string().optional(),
   file: z.string({ error: FILE_MESSAGES.fileNotFound }).min(1, FILE_MESSAGES.fileNotFound),

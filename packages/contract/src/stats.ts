@@ -47,6 +47,9 @@ export const countByLanguageQuerySchema = rangeFields
   .extend({ book: textSchema().trim().optional(), ...staffQuerySchema.shape })
   .refine(...inOrder);
 
+/** A statistics request's filter as the web app holds it: `includeStaff` goes on the wire only when true. */
+export type StatsQuery = z.output<typeof countByLanguageQuerySchema>;
+
 /** One row of a count table: `_id` is the language (or book) name. */
 export const countItemSchema = z.object({ _id: z.string(), count: z.number() });
 export type CountItem = z.infer<typeof countItemSchema>;

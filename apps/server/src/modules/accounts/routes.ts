@@ -16,6 +16,7 @@ import {
   sessionSchema,
   tokenSchema,
   updateAccountSchema,
+  updatedAccountSchema,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -290,7 +291,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         'Update an account within the caller’s rights. Your own new password or e-mail needs `currentPassword`; a new jwtToken comes back when your own password changed',
       params: idParams,
       body: updateAccountSchema,
-      response: { 200: accountSchema.extend({ jwtToken: z.string().optional() }) },
+      response: { 200: updatedAccountSchema },
     },
   };
   const updateHandler = async (

@@ -1,4 +1,4 @@
-import { downloadRecordSchema, FILE_MESSAGES, messageSchema } from '@portal/contract';
+import { downloadLinkSchema, downloadRecordSchema, FILE_MESSAGES, messageSchema } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'A short-lived link the browser can open to download the file with its own download manager',
         params: idParams,
-        response: { 200: z.object({ url: z.string(), name: z.string() }) },
+        response: { 200: downloadLinkSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import {
+  editionLanguageSchema,
   editionLanguagesQuerySchema,
   editionLookupSchema,
   editionMonthSchema,
@@ -65,7 +66,7 @@ export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Languages that have the book’s edition for a month, sorted by name',
         querystring: editionLanguagesQuerySchema,
-        response: { 200: z.array(z.object({ book_language: z.string() })) },
+        response: { 200: z.array(editionLanguageSchema) },
       },
     },
     (request, reply) =>

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, fileRecordSchema, messageSchema } from '@portal/contract';
+import { FILE_MESSAGES, fileRecordSchema, messageSchema, missingFilesSchema } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +63,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The ids of edition files whose PDF is missing from the store: each needs uploading again',
-        response: { 200: z.object({ ids: z.array(z.string()) }) },
+        response: { 200: missingFilesSchema },
       },
     },
     async () => ({ ids: await listMissingFiles(app.db, app.storage) }),

@@ -9,7 +9,7 @@ type RouteLimit = { rateLimit: { max: number; timeWindow: string } };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The rate limits of signing in and of what mails a token, relative to AUTH_RATE_LIMIT (decision 007). */
+    /** The rate limits of signing in and of what mails a token, relative to AUTH_RATE_LIMIT (decision 005). */
     authLimits: {
       /** Requests a minute for a share of AUTH_RATE_LIMIT: generous for people, tight for scripts. */
       perMinute(share: number): number;

@@ -34,7 +34,7 @@ afterEach(() => endSession('signed-out'));
 describe('useDownloadEdition', () => {
   it('hands the signed link to the browser’s download manager, under the edition’s name', async () => {
     server.use(
-      http.get('/api/files/download-link/:id', () =>
+      http.get('/api/files/:id/download-link', () =>
         HttpResponse.json({ url: '/api/files/e1/download?token=abc', name: 'Teevo_English_2026_03.pdf' }),
       ),
     );
@@ -52,7 +52,7 @@ describe('useDownloadEdition', () => {
 
   it('says to try again later when the server answers 400, and the reason otherwise', async () => {
     server.use(
-      http.get('/api/files/download-link/:id', ({ params }) =>
+      http.get('/api/files/:id/download-link', ({ params }) =>
         params.id === 'bad'
           ? HttpResponse.json({ message: 'Bad request' }, { status: 400 })
           : HttpResponse.json({ message: 'The file store is down.' }, { status: 503 }),

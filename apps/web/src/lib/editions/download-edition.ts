@@ -1,15 +1,10 @@
-import { FILE_MESSAGES } from '@portal/contract';
+import { type DownloadLink, FILE_MESSAGES } from '@portal/contract';
 import { useCallback } from 'react';
 import { ApiError, api } from '../api-client.ts';
 import { translateMessage } from '../i18n/messages.ts';
 import { errorToast, useToast } from '../toast.tsx';
 
-interface DownloadLink {
-  url: string;
-  name: string;
-}
-
-export const getDownloadLink = (id: string) => api.get<DownloadLink>(`/files/download-link/${encodeURIComponent(id)}`);
+export const getDownloadLink = (id: string) => api.get<DownloadLink>(`/files/${encodeURIComponent(id)}/download-link`);
 
 /** Hands the link to the browser's own download manager (progress, readable name) instead of reading the file here. */
 function openDownload({ url, name }: DownloadLink) {

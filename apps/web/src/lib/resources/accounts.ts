@@ -1,4 +1,12 @@
-import type { Account, AccountPage, MoveAccountsRequest, MovedAccounts, UpdateAccountRequest } from '@portal/contract';
+import type {
+  Account,
+  AccountPage,
+  MessageAnswer,
+  MoveAccountsRequest,
+  MovedAccounts,
+  UpdateAccountRequest,
+  UpdatedAccount,
+} from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { portalLocale } from '../i18n/i18n.ts';
@@ -11,7 +19,7 @@ const ACCOUNT_PAGES = [...ACCOUNTS, 'list'] as const;
 export const accountQuery = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNTS, id],
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/getById/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<Account>(`/accounts/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** One page of the user list; the previous page stays on screen while the next one loads. */
@@ -23,11 +31,8 @@ export const accountPageQuery = (page: ServerPage) =>
     placeholderData: keepPreviousData,
   });
 
-/** The updated account; a new access token comes with it when the caller changed their own password. */
-export type UpdatedAccount = Account & { jwtToken?: string };
-
 export const updateAccount = ({ id, changes }: { id: string; changes: UpdateAccountRequest }) =>
-  api.put<UpdatedAccount>(`/accounts/updateUser/${encodeURIComponent(id)}`, changes);
+  api.put<UpdatedAccount>(`/accounts/${encodeURIComponent(id)}`, changes);
 
 /** Saves an account: the editor's changes to someone's, or one's own profile. */
 export function useUpdateAccount() {
@@ -51,7 +56,7 @@ export function useMoveAccounts() {
 
 /** One's own account needs the current password; the server then ends its sessions and clears the refresh cookie. */
 export const deleteAccount = ({ id, currentPassword }: { id: string; currentPassword?: string }) =>
-  api.delete<{ message: string }>(
+  api.delete<MessageAnswer>(
     `/accounts/${encodeURIComponent(id)}`,
     currentPassword === undefined ? undefined : { currentPassword },
   );

@@ -8,7 +8,7 @@ import { byLocaleName, countryName } from '../i18n/display-names.ts';
 /** The country list that sign-up, the church dialog and the user editor offer; only an upload or a restore changes it. */
 export const countriesQuery = queryOptions({
   queryKey: ['countries'],
-  queryFn: ({ signal }) => api.get<Country[]>('/country/getAll', { signal }),
+  queryFn: ({ signal }) => api.get<Country[]>('/countries', { signal }),
   staleTime: 60 * 60 * 1000,
 });
 
@@ -48,7 +48,7 @@ export const previewCountries = (file: File) => api.post<CountryChanges>('/count
 export const previewRestoreCountries = () => api.get<CountryChanges>('/countries/restore/preview');
 
 /** Replaces the country list with the file's. */
-const uploadCountries = (file: File) => api.post<CountryUploadResult>('/files/uploadCountries', countryForm(file));
+const uploadCountries = (file: File) => api.post<CountryUploadResult>('/countries', countryForm(file));
 
 /** Puts back the standard list a new portal starts with. */
 const restoreCountries = () => api.post<CountryUploadResult>('/countries/restore');

@@ -1,4 +1,4 @@
-import type { EditionPage, FileRecord } from '@portal/contract';
+import type { EditionPage, FileRecord, MessageAnswer } from '@portal/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -13,7 +13,7 @@ import { serverPageSearch } from './server-page.ts';
 /** Every edition file, newest first: the File List's table. */
 export const filesQuery = queryOptions({
   queryKey: ['files'],
-  queryFn: ({ signal }) => api.get<FileRecord[]>('/file/getAll', { signal }),
+  queryFn: ({ signal }) => api.get<FileRecord[]>('/files', { signal }),
 });
 
 /** One edition's record: the reader's title, and whether a copy saved on the device is still the current file. */
@@ -91,7 +91,7 @@ export function uploadFile({ file, book, language, year, month, onProgress }: Ed
   form.append('year', String(year));
   form.append('month', String(month));
   form.append('file', file);
-  return api.upload<FileRecord>('/files/uploadfile', form, onProgress);
+  return api.upload<FileRecord>('/files', form, onProgress);
 }
 
 /** Uploads one edition (replacing the edition's previous file); the file lists reload after each success. */
@@ -103,7 +103,7 @@ export function useUploadFile() {
   });
 }
 
-export const deleteFile = (id: string) => api.delete<{ message: string }>(`/file/delete/${encodeURIComponent(id)}`);
+export const deleteFile = (id: string) => api.delete<MessageAnswer>(`/files/${encodeURIComponent(id)}`);
 
 export function useDeleteFile() {
   const queryClient = useQueryClient();

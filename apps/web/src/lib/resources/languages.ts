@@ -6,8 +6,8 @@ import { namedRecords } from './named-records.ts';
 /** Every language, by name, with its ISO 639 code; a rename carries over to the language's files. */
 export const languageRecords = namedRecords<Language>({
   key: 'languages',
-  listPath: '/languages/getAll',
-  createPath: '/languages/create/',
+  listPath: '/languages',
+  createPath: '/languages',
   itemPath: (id) => `/languages/${encodeURIComponent(id)}`,
   renameAlsoChanges: [filesQuery.queryKey],
 });

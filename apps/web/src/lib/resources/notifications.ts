@@ -1,4 +1,4 @@
-import type { EditionNotifications, NotificationChoice, NotificationSettings } from '@portal/contract';
+import type { EditionNotifications, MessageAnswer, NotificationChoice, NotificationSettings } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 
@@ -13,7 +13,7 @@ export const notificationChoiceQuery = queryOptions({
 export function useSaveNotificationChoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: NotificationChoice) => api.put<{ message: string }>('/notifications/choice', choice),
+    mutationFn: (choice: NotificationChoice) => api.put<MessageAnswer>('/notifications/choice', choice),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationChoiceQuery.queryKey }),
   });
 }
@@ -33,7 +33,7 @@ export const notificationSettingsQuery = queryOptions({
 export function useSetNotificationsPaused() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paused: boolean) => api.put<{ message: string }>('/notifications/settings', { paused }),
+    mutationFn: (paused: boolean) => api.put<MessageAnswer>('/notifications/settings', { paused }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS }),
   });
 }
@@ -43,7 +43,7 @@ export function useResendFailed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fileId: string) =>
-      api.post<{ message: string }>(`/notifications/editions/${encodeURIComponent(fileId)}/resend`),
+      api.post<MessageAnswer>(`/notifications/editions/${encodeURIComponent(fileId)}/resend`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: editionNotificationsQuery.queryKey }),
   });
 }

@@ -49,7 +49,7 @@ describe('accounts', () => {
   it('keeps the language chosen on the signed-in account', async () => {
     startSession(session('token'));
     server.use(
-      http.put('/api/accounts/updateUser/:id', async ({ request }) =>
+      http.put('/api/accounts/:id', async ({ request }) =>
         HttpResponse.json(account({ ...((await request.json()) as object) })),
       ),
     );
@@ -85,7 +85,7 @@ describe('named records', () => {
   it('adds a record by its name and renames one, reloading the lists that show it', async () => {
     const calls: string[] = [];
     server.use(
-      http.post('/api/languages/create/', async ({ request }) => {
+      http.post('/api/languages', async ({ request }) => {
         calls.push(`create ${JSON.stringify(await request.json())}`);
         return HttpResponse.json({ id: 'l1', name: 'Twi' });
       }),

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 
@@ -8,7 +9,7 @@ export function useLinkToken() {
 }
 
 /** The server's check of a mailed link's token: asked once there is one and not retried, so that the answer stays. */
-export const mailedTokenQuery = (key: string, token: string, check: (token: string) => Promise<{ message: string }>) =>
+export const mailedTokenQuery = (key: string, token: string, check: (token: string) => Promise<MessageAnswer>) =>
   queryOptions({
     queryKey: [key, token],
     queryFn: () => check(token),

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,6 +8,6 @@ export interface PasswordReset {
   confirmPassword: string;
 }
 
-export const resetPassword = (reset: PasswordReset) => api.post<{ message: string }>('/accounts/reset-password', reset);
+export const resetPassword = (reset: PasswordReset) => api.post<MessageAnswer>('/accounts/reset-password', reset);
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

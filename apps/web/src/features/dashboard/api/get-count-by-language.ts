@@ -1,10 +1,9 @@
-import type { CountItem } from '@portal/contract';
+import type { CountItem, StatsQuery } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type StatsQuery, statsSearch } from './stats-query.ts';
+import { statsSearch } from './stats-query.ts';
 
-export const getCountByLanguage = (query: StatsQuery) =>
-  api.get<CountItem[]>(`/transaction/getcountDownloadByDateRange?${statsSearch(query)}`);
+export const getCountByLanguage = (query: StatsQuery) => api.get<CountItem[]>(`/stats/languages?${statsSearch(query)}`);
 
 /** Downloads per language in the range, most first. */
 export function useCountByLanguage(query: StatsQuery) {

@@ -1,14 +1,6 @@
-/**
- * The filter of every statistics request: an inclusive range of days, optionally one book, and whether the
- * staff's downloads count (the server leaves them out unless asked).
- */
-export interface StatsQuery {
-  start: string;
-  end: string;
-  book?: string;
-  includeStaff?: boolean;
-}
+import type { StatsQuery } from '@portal/contract';
 
+/** The query string of a statistics request: the staff's downloads are left out unless asked for. */
 export const statsSearch = ({ start, end, book, includeStaff }: StatsQuery) =>
   new URLSearchParams({
     start,

@@ -1,4 +1,4 @@
-import type { StatsQuery } from '../api/stats-query.ts';
+import type { StatsQuery } from '@portal/contract';
 
 /** Saves a blob or a data URL under a file name, as a link click would. */
 export function downloadFile(content: Blob | string, fileName: string) {

@@ -1,11 +1,10 @@
-import { CHART_PALETTE, type CountItem } from '@portal/contract';
+import { CHART_PALETTE, type CountItem, type StatsQuery } from '@portal/contract';
 import ChartJs, { type ChartConfiguration, type Plugin } from 'chart.js/auto';
 import type { TFunction } from 'i18next';
 import { Button } from 'primereact/button';
 import { Chart } from 'primereact/chart';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatsQuery } from '../api/stats-query.ts';
 import { type ChartInk, chartColors, paperInk, screenInk } from './chart-colors.ts';
 import { downloadFile, rangeLabel } from './download-file.ts';
 

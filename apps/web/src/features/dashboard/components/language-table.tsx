@@ -1,11 +1,10 @@
-import { type CountItem, PAGE_SIZE_OPTIONS, STATS_MESSAGES } from '@portal/contract';
+import { type CountItem, PAGE_SIZE_OPTIONS, STATS_MESSAGES, type StatsQuery } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { paginatorProps } from '../../../components/record-table/paginator.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
-import type { StatsQuery } from '../api/stats-query.ts';
 import { downloadFile, rangeLabel } from './download-file.ts';
 import { languageCsv } from './language-csv.ts';
 

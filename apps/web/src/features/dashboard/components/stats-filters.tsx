@@ -1,4 +1,4 @@
-import { dateRangeSchema } from '@portal/contract';
+import { dateRangeSchema, type StatsQuery } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
-import type { StatsQuery } from '../api/stats-query.ts';
 import { isoDay, monthBounds } from './stats-dates.ts';
 
 interface DayFieldProps {
@@ -69,7 +68,7 @@ export function StatsFilters({ onSearch, searching }: StatsFiltersProps) {
     // The server's own rule and words, before anything is asked of it.
     const range = dateRangeSchema.safeParse({ start: isoDay(start), end: isoDay(end) });
     if (!range.success) return setRangeError(translateMessage(range.error.issues[0]?.message ?? ''));
-    onSearch({ ...range.data, ...(book ? { book } : {}), ...(includeStaff ? { includeStaff } : {}) });
+    onSearch({ ...range.data, ...(book ? { book } : {}), includeStaff });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

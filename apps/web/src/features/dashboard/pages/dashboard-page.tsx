@@ -1,4 +1,4 @@
-import { can } from '@portal/contract';
+import { can, type StatsQuery } from '@portal/contract';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { lazy, Suspense, useState } from 'react';
@@ -10,7 +10,6 @@ import { useLandingPath } from '../../../lib/session/guards.tsx';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { useCountByLanguage } from '../api/get-count-by-language.ts';
 import { useStatsSummary } from '../api/get-stats-summary.ts';
-import type { StatsQuery } from '../api/stats-query.ts';
 import { FirstStep } from '../components/first-step.tsx';
 import { isoDay, monthBounds } from '../components/stats-dates.ts';
 import { StatsFilters } from '../components/stats-filters.tsx';
@@ -25,7 +24,7 @@ const LanguageCharts = lazy(async () => ({
 
 function currentMonth(): StatsQuery {
   const { start, end } = monthBounds();
-  return { start: isoDay(start), end: isoDay(end) };
+  return { start: isoDay(start), end: isoDay(end), includeStaff: false };
 }
 
 const sameQuery = (a: StatsQuery, b: StatsQuery) =>

@@ -7,7 +7,7 @@ export type EditionLookup = EditionChoice & { language: string };
 
 export const findEdition = ({ book, language, year, month }: EditionLookup) =>
   api.get<FileRecord>(
-    `/transaction/getBookByName?${new URLSearchParams({ name: book, language, year: String(year), month: String(month) })}`,
+    `/editions/lookup?${new URLSearchParams({ name: book, language, year: String(year), month: String(month) })}`,
   );
 
 /** Looks the edition up when the user presses Download (the answer is 404 when there is none). */

@@ -8,7 +8,7 @@ const RECOUNT_DELAY_MS = 1500;
 /** The signed-in user's downloads this month, this year and in all. */
 export const myDownloadCountsQuery = queryOptions({
   queryKey: ['my-download-counts'],
-  queryFn: ({ signal }) => api.get<MyCounts>('/transaction/myDownloadCounts', { signal }),
+  queryFn: ({ signal }) => api.get<MyCounts>('/stats/mine', { signal }),
   // Downloads made since the last visit count at once.
   staleTime: 0,
 });

@@ -1,3 +1,4 @@
+import type { MissingFiles } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { filesQuery } from '../../../lib/resources/files.ts';
@@ -8,6 +9,6 @@ import { filesQuery } from '../../../lib/resources/files.ts';
  */
 export const missingFilesQuery = queryOptions({
   queryKey: [...filesQuery.queryKey, 'missing'],
-  queryFn: ({ signal }) => api.get<{ ids: string[] }>('/files/missing', { signal }),
+  queryFn: ({ signal }) => api.get<MissingFiles>('/files/missing', { signal }),
   select: (answer) => new Set(answer.ids),
 });

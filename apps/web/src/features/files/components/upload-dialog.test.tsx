@@ -21,17 +21,17 @@ function portal({ languages = ['English', 'French'], files = [edition()] } = {})
         { id: 'b2', name: 'Take5' },
       ]),
     ),
-    http.get('/api/languages/getAll', () =>
+    http.get('/api/languages', () =>
       HttpResponse.json([...languages, ...added].map((name, i) => ({ id: `l${i}`, name }))),
     ),
-    http.get('/api/file/getAll', () => HttpResponse.json(files)),
-    http.post('/api/languages/create/', async ({ request }) => {
+    http.get('/api/files', () => HttpResponse.json(files)),
+    http.post('/api/languages', async ({ request }) => {
       const { name } = (await request.json()) as { name: string };
       added.push(name);
       return HttpResponse.json({ id: 'new', name }, { status: 201 });
     }),
     // The second upload of a test is refused.
-    http.post('/api/files/uploadfile', () => {
+    http.post('/api/files', () => {
       uploads.push(`upload ${uploads.length + 1}`);
       return uploads.length === 2
         ? HttpResponse.json({ message: 'The file is not a PDF.' }, { status: 400 })

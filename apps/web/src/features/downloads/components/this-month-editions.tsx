@@ -44,7 +44,6 @@ export function ThisMonthEditions({ thisMonth, coverOf, onDownload }: ThisMonthE
   if (editions.length === 0) return <p className="m-0 text-muted">{t('downloads.noneOut')}</p>;
   return (
     <>
-      <ThisMonthLanguages thisMonth={thisMonth.data} />
       <ul className="edition-cards">
         {editions.map(({ book, language, file }) => (
           <li key={`${book}\n${language}`}>
@@ -60,6 +59,8 @@ export function ThisMonthEditions({ thisMonth, coverOf, onDownload }: ThisMonthE
           </li>
         ))}
       </ul>
+      {/* Below the cards: however many languages it offers, it does not push them down once it comes. */}
+      <ThisMonthLanguages thisMonth={thisMonth.data} />
     </>
   );
 }

@@ -29,6 +29,8 @@ const external = [
   'pino-pretty',
   'pg-native',
   'sharp',
+  // Loaded when an edition's pages are read (decision 050); it finds its worker file beside itself.
+  'pdfjs-dist',
 ];
 
 /**

@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { bookRoutes } from './modules/books/routes.ts';
 import { churchRoutes } from './modules/churches/routes.ts';
 import { countryRoutes } from './modules/countries/routes.ts';
+import editionDaysJobs from './modules/editions/days/jobs.ts';
 import { downloadReportRoutes, downloadRoutes } from './modules/editions/download-routes.ts';
 import { editionRoutes } from './modules/editions/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(listCachePlugin);
   await app.register(jobsPlugin);
   await app.register(notificationJobs);
+  await app.register(editionDaysJobs);
   await app.register(statsRollups);
   // Files that no record names (a crash between the two) go before the first request.
   await sweepAtStart(app);

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from './accounts.ts';
 import { BOOK_MESSAGES } from './books.ts';
 import { CHURCH_MESSAGES } from './churches.ts';
 import { COUNTRY_MESSAGES } from './countries.ts';
+import { DAY_MESSAGES } from './days.ts';
 import { FILE_MESSAGES } from './files.ts';
 import { LANGUAGE_MESSAGES } from './languages.ts';
 import { MESSAGES } from './messages.ts';
@@ -23,6 +24,7 @@ const MESSAGE_GROUPS: Record<string, Record<string, string>> = {
   countries: COUNTRY_MESSAGES,
   translations: TRANSLATION_MESSAGES,
   notifications: NOTIFICATION_MESSAGES,
+  days: DAY_MESSAGES,
 };
 
 /**

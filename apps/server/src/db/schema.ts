@@ -439,3 +439,41 @@ export const mailPacer = pgTable(
   { nextAt: timestamp('next_at', { withTimezone: true }).notNull() },
   () => [uniqueIndex('mail_pacer_one_row').on(sql`(true)`)],
 );
+
+/** How an edition's day map was found (decision 050): its pages' date headings, an admin, or not at all. */
+export const daySources = ['headings', 'admin', 'none'] as const;
+
+/**
+ * Where each day of an edition's month begins, once its PDF has been read (issue 33, decision 050). No row:
+ * not read yet (a new or replaced file waits for its job).
+ */
+export const editionDays = pgTable(
+  'edition_days',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: daySources }).notNull(),
+    /** Day -> first page, days in order. */
+    days: jsonb('days').$type<{ day: number; page: number }[]>().notNull(),
+    /** Null until the PDF has been read (an admin may set the days first). */
+    pageCount: integer('page_count'),
+    /** The PDF has pages but no text on any: a scan. */
+    scanned: boolean('scanned').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('edition_days_source_check', sql`${t.source} in ('headings', 'admin', 'none')`)],
+);
+
+/** The text of each page of an edition, as its PDF gives it (issue 33). */
+export const editionPages = pgTable(
+  'edition_pages',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.page] })],
+);

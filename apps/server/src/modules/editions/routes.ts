@@ -1,4 +1,6 @@
 import {
+  editionDaysInputSchema,
+  editionDaysSchema,
   editionLanguageSchema,
   editionLanguagesQuerySchema,
   editionLookupSchema,
@@ -12,8 +14,9 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { security } from '../route-schemas.ts';
-import { editionLanguages, editionMonths, findEditionByNames, listEditionPage } from './service.ts';
+import { idParams, security } from '../route-schemas.ts';
+import { readDays, setDays } from './days/service.ts';
+import { editionLanguages, editionMonths, findEdition, findEditionByNames, listEditionPage } from './service.ts';
 import { thisMonthFor } from './this-month.ts';
 
 // The tags outside clients group these operations by (a generated client names its classes after them),
@@ -21,9 +24,10 @@ import { thisMonthFor } from './this-month.ts';
 const fileTags = ['files'];
 const downloadTags = ['downloads'];
 
-/** `/api/editions`: the pages of editions, the member's home, and the download panel's look-ups. */
+/** `/api/editions`: the pages of editions, the member's home, the download panel's look-ups, and each edition's days. */
 export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.auth.require('editions:download');
+  const admins = app.auth.require('files:manage');
 
   app.get(
     '/',
@@ -104,5 +108,38 @@ export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findEditionByNames(app.db, request.query),
+  );
+
+  app.get(
+    '/:id/days',
+    {
+      onRequest: readers,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'Where each day of the edition’s month begins (`days`, day and first page): found from its date headings, set by an admin, none found, or `pending` while its PDF waits to be read; `scanned` when the PDF has no text',
+        params: idParams,
+        response: { 200: editionDaysSchema },
+      },
+    },
+    async (request) => readDays(app.db, (await findEdition(app.db, request.params.id)).file),
+  );
+
+  app.put(
+    '/:id/days',
+    {
+      onRequest: admins,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'Set or correct where the edition’s days begin: `firstPage` (day 1’s) and `pagesPerDay`, or `days` (each day’s page)',
+        params: idParams,
+        body: editionDaysInputSchema,
+        response: { 200: editionDaysSchema },
+      },
+    },
+    async (request) => setDays(app.db, (await findEdition(app.db, request.params.id)).file, request.body),
   );
 };

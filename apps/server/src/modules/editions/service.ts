@@ -16,6 +16,9 @@ import { contains, searchWords } from '../../db/search.ts';
 import { NotFound } from '../../errors.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './edition-view.ts';
 
+/** After an upload the edition's days are found in the background; a replacement forgets the old file's (decision 050). */
+export { forgetDays, queueDays } from './days/service.ts';
+
 /** What an edition is sorted by; ties go to the newest edition, then book and language. */
 const editionOrder: Record<EditionSortField, SQL[]> = {
   edition: [sql`${files.year}`, sql`${files.month}`],

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearListsAfterWrites } from '../../plugins/list-cache.ts';
 import { toFileRecord } from '../editions/edition-view.ts';
-import { findEdition } from '../editions/service.ts';
+import { findEdition, queueDays } from '../editions/service.ts';
 import { scheduleDigest } from '../notifications/service.ts';
 import { idParams, security } from '../route-schemas.ts';
 import { deleteEdition, listEditions, listMissingFiles, saveEdition } from './service.ts';
@@ -40,6 +40,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.metrics.upload();
     await scheduleDigest(app);
+    await queueDays(app, record.id);
     return reply.status(201).send(record);
   };
   app.post('/', upload, handleUpload);

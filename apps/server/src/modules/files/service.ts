@@ -6,7 +6,7 @@ import { books, files, languages } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
 import type { StagedFile, Storage } from '../../plugins/storage/types.ts';
 import { selectEditions, toFileRecord } from '../editions/edition-view.ts';
-import { findEdition } from '../editions/service.ts';
+import { findEdition, forgetDays } from '../editions/service.ts';
 import { noteNewEdition } from '../notifications/service.ts';
 import { lockStoreForWriting, removeUnrecorded } from './sweep.ts';
 
@@ -92,6 +92,8 @@ export async function saveEdition(
         .returning({ id: files.id });
       // A book, language and month that had no file: members who asked are told (a replacement tells no one).
       if (!previous) await noteNewEdition(tx, saved?.id as string);
+      // A replaced file's days are found again in the new one (its job is queued after the answer's commit).
+      else await forgetDays(tx, saved?.id as string);
       return saved?.id as string;
     });
   } catch (error) {

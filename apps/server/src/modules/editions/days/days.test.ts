@@ -1,0 +1,194 @@
+import { DAY_MESSAGES, type EditionDays } from '@portal/contract';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { admin, app, useAdminApp } from '../../../../test/admin-app.ts';
+import { expectMessage, loginAs } from '../../../../test/app.ts';
+import { uploadEdition } from '../../../../test/files.ts';
+import { languages } from '../../../db/schema.ts';
+import { workOnDays } from './jobs.ts';
+import { DAYS_BACKFILL_QUEUE, DAYS_QUEUE } from './service.ts';
+
+let user: Awaited<ReturnType<typeof loginAs>>;
+
+useAdminApp();
+beforeAll(async () => {
+  await app.db.insert(languages).values([
+    { name: 'English', code: 'en' },
+    { name: 'Français', code: 'fr' },
+    { name: 'Español', code: 'es' },
+    { name: 'Português', code: 'pt' },
+    { name: 'Kiswahili', code: 'sw' },
+  ]);
+  user = await loginAs(app, 'User');
+});
+
+/** A PDF whose pages carry these lines from the top; a page without lines has only a drawn rectangle. */
+async function editionPdf(pages: string[][]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = pdf.addPage([420, 595]);
+    if (lines.length === 0) page.drawRectangle({ x: 40, y: 40, width: 340, height: 515, color: rgb(0.6, 0.7, 0.9) });
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 40, y: 550 - i * 20, size: 12, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+const reading = ['Read Psalm 23.', 'The Lord is my shepherd; I shall not want.', 'Pray for your friends today.'];
+/** Month `month` of 2026 with day `d`'s heading on its first page, and `perDay - 1` pages of reading after. */
+const monthPages = (days: number, heading: (day: number) => string, perDay = 1) =>
+  Array.from({ length: days }, (_, i) => [
+    [heading(i + 1), ...reading],
+    ...Array.from({ length: perDay - 1 }, () => reading),
+  ]).flat();
+
+async function upload(language: string, month: number, pages: string[][]) {
+  const fields = { book: 'Teevo', language, year: '2026', month: String(month) };
+  const response = await uploadEdition(app, admin.headers, fields, { name: 'e.pdf', data: await editionPdf(pages) });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+const daysOf = async (id: string) => (await user.request('GET', `/api/editions/${id}/days`)).json() as EditionDays;
+
+/** The edition's day map once its job has read it. */
+async function mapped(id: string) {
+  return vi.waitFor(
+    async () => {
+      const days = await daysOf(id);
+      expect(days.source).not.toBe('pending');
+      return days;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+/** Day -> page for days 1..`count`, day `d` on `first + (d - 1) * per`. */
+const everyDay = (count: number, first: number, per: number) =>
+  Array.from({ length: count }, (_, i) => ({ day: i + 1, page: first + i * per }));
+
+describe('the days of an edition', () => {
+  it('one day per page, found by its headings day by day', async () => {
+    const id = await upload(
+      'English',
+      11,
+      monthPages(30, (d) => `Friday, November ${d}`),
+    );
+    expect(await mapped(id)).toEqual({ source: 'headings', scanned: false, days: everyDay(30, 1, 1), pageCount: 30 });
+  });
+
+  it.each([
+    ['Français', 1, 31, (d: number) => `Jeudi ${d === 1 ? '1er' : d} janvier`],
+    ['Español', 2, 28, (d: number) => `Día ${d}`],
+    ['Português', 3, 31, (d: number) => `${d} de março`],
+    ['Kiswahili', 4, 30, (d: number) => `Jumatano, ${d} Aprili`],
+    ['English', 5, 31, (d: number) => `${d} May`],
+  ])('two pages per day, headings in %s', async (language, month, count, heading) => {
+    const id = await upload(language, month, monthPages(count, heading, 2));
+    expect(await mapped(id)).toMatchObject({ source: 'headings', days: everyDay(count, 1, 2), pageCount: count * 2 });
+  });
+
+  it('a cover and an introduction come before day 1', async () => {
+    const front = [
+      ['Teevo', 'June 2026'],
+      ['Introduction', 'Welcome to June 2026: on June 30 we close the term.'],
+    ];
+    const id = await upload('English', 6, [...front, ...monthPages(30, (d) => `Day ${d}`)]);
+    expect((await mapped(id)).days).toEqual(everyDay(30, 3, 1));
+  });
+
+  it('no dates: none; no text layer: scanned, its days still set by page', async () => {
+    const undated = await upload(
+      'English',
+      7,
+      Array.from({ length: 31 }, () => reading),
+    );
+    expect(await mapped(undated)).toEqual({ source: 'none', scanned: false, days: [], pageCount: 31 });
+
+    const scanned = await upload('English', 8, [[], [], []]);
+    expect(await mapped(scanned)).toEqual({ source: 'none', scanned: true, days: [], pageCount: 3 });
+    const set = await admin.request('PUT', `/api/editions/${scanned}/days`, {
+      days: [
+        { day: 2, page: 3 },
+        { day: 1, page: 2 },
+      ],
+    });
+    expect(set.json()).toEqual({
+      source: 'admin',
+      scanned: true,
+      days: [
+        { day: 1, page: 2 },
+        { day: 2, page: 3 },
+      ],
+      pageCount: 3,
+    });
+  });
+
+  it('an admin corrects the map; wrong days and pages are refused; members only read it', async () => {
+    const id = await upload(
+      'English',
+      9,
+      monthPages(30, (d) => `September ${d}`, 2),
+    );
+    await mapped(id);
+    const put = (body: object) => admin.request('PUT', `/api/editions/${id}/days`, body);
+
+    const corrected = await put({ firstPage: 3, pagesPerDay: 2 });
+    expect(corrected.statusCode).toBe(200);
+    // Day 30 would begin on page 61, after the last.
+    expect(corrected.json()).toMatchObject({ source: 'admin', days: everyDay(29, 3, 2) });
+    expect(await daysOf(id)).toMatchObject({ source: 'admin', days: everyDay(29, 3, 2) });
+
+    expectMessage(await put({ days: [{ day: 31, page: 1 }] }), 400, DAY_MESSAGES.dayInvalid);
+    expectMessage(await put({ days: [{ day: 1, page: 61 }] }), 400, DAY_MESSAGES.pageInvalid);
+    expectMessage(await put({ days: [{ day: 1, page: 0 }] }), 400, `days.0.page: ${DAY_MESSAGES.pageInvalid}`);
+    expect(
+      (
+        await put({
+          days: [
+            { day: 1, page: 1 },
+            { day: 1, page: 2 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await put({})).statusCode).toBe(400);
+    expect((await user.request('PUT', `/api/editions/${id}/days`, { firstPage: 1, pagesPerDay: 1 })).statusCode).toBe(
+      403,
+    );
+    expect((await user.request('GET', '/api/editions/00000000-0000-4000-8000-000000000000/days')).statusCode).toBe(404);
+  });
+
+  it('a replaced edition is mapped again, an admin’s map with it', async () => {
+    const id = await upload(
+      'English',
+      10,
+      monthPages(31, (d) => `October ${d}`),
+    );
+    await mapped(id);
+    await admin.request('PUT', `/api/editions/${id}/days`, { firstPage: 5, pagesPerDay: 1 });
+    expect(
+      await upload(
+        'English',
+        10,
+        monthPages(31, (d) => `October ${d}`, 2),
+      ),
+    ).toBe(id);
+    expect(await mapped(id)).toEqual({ source: 'headings', scanned: false, days: everyDay(31, 1, 2), pageCount: 62 });
+  });
+
+  it('the upload is answered before its pages are read; editions never read are read once at start', async () => {
+    await app.jobs.offWork(DAYS_QUEUE);
+    const id = await upload(
+      'English',
+      12,
+      monthPages(31, (d) => `December ${d}`),
+    );
+    expect(await daysOf(id)).toEqual({ source: 'pending', scanned: false, days: [], pageCount: null });
+    // As if stored before the day maps came: no job of its own, only the run at start finds it.
+    await app.jobs.deleteQueuedJobs(DAYS_QUEUE);
+    await app.jobs.send(DAYS_BACKFILL_QUEUE, {});
+    await workOnDays(app);
+    expect((await mapped(id)).days).toEqual(everyDay(31, 1, 1));
+  });
+});

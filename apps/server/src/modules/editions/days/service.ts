@@ -1,0 +1,127 @@
+import { DAY_MESSAGES, type EditionDays, type EditionDaysInput } from '@portal/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../db/index.ts';
+import { editionDays, editionPages, type FileRecord as FileRow, files, languages } from '../../../db/schema.ts';
+import { BadRequest } from '../../../errors.ts';
+import { findDays } from './find-days.ts';
+import { readPages } from './read-pages.ts';
+
+/** The queue that reads one edition's pages and finds its days, and the one that queues every edition not read yet. */
+export const DAYS_QUEUE = 'edition-days';
+export const DAYS_BACKFILL_QUEUE = 'edition-days-backfill';
+/** Page texts written per statement. */
+const PAGE_BATCH = 100;
+
+type App = Pick<FastifyInstance, 'db' | 'jobs' | 'storage'>;
+
+export interface DaysJob {
+  fileId: string;
+}
+
+/** After an upload: the edition's pages are read in the background, never before the upload is answered. */
+export const queueDays = (app: Pick<App, 'jobs'>, fileId: string) =>
+  app.jobs.send(DAYS_QUEUE, { fileId } satisfies DaysJob);
+
+/** In a replacement's transaction: the old file's days and text go; the new file is read again. */
+export async function forgetDays(tx: Pick<Database, 'delete'>, fileId: string) {
+  await tx.delete(editionDays).where(eq(editionDays.fileId, fileId));
+  await tx.delete(editionPages).where(eq(editionPages.fileId, fileId));
+}
+
+/** Once, at start and in the background: every edition not read yet (stored before issue 33, or left by a stop). */
+export async function queueUnread(app: Pick<App, 'db' | 'jobs'>) {
+  const unread = await app.db
+    .select({ fileId: files.id })
+    .from(files)
+    .leftJoin(editionDays, eq(editionDays.fileId, files.id))
+    .where(isNull(editionDays.fileId));
+  if (unread.length > 0)
+    await app.jobs.insert(
+      DAYS_QUEUE,
+      unread.map((data) => ({ data })),
+    );
+}
+
+/**
+ * The job: reads an edition's PDF, keeps each page's text and the days found in it. A map an admin set for the
+ * same file stays. Nothing is written if the edition was deleted or its file replaced meanwhile (the
+ * replacement's own job reads the new one).
+ */
+export async function mapEdition(app: App, fileId: string) {
+  const [edition] = await app.db
+    .select({ storageKey: files.storageKey, year: files.year, month: files.month, code: languages.code })
+    .from(files)
+    .innerJoin(languages, eq(languages.id, files.languageId))
+    .where(eq(files.id, fileId));
+  if (!edition) return;
+  const pages = await readPages(app.storage, edition.storageKey);
+  if (!pages) return;
+  const found = findDays(pages, edition.code, edition.year, edition.month);
+  const days = [...found.days].map(([day, page]) => ({ day, page }));
+  const scanned = pages.length > 0 && pages.every((text) => text === '');
+  await app.db.transaction(async (tx) => {
+    const [same] = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.storageKey, edition.storageKey)))
+      .for('update');
+    if (!same) return;
+    await tx.delete(editionPages).where(eq(editionPages.fileId, fileId));
+    for (let first = 0; first < pages.length; first += PAGE_BATCH) {
+      const batch = pages.slice(first, first + PAGE_BATCH).map((text, i) => ({ fileId, page: first + i + 1, text }));
+      await tx.insert(editionPages).values(batch);
+    }
+    await tx
+      .insert(editionDays)
+      .values({ fileId, source: found.source, days, pageCount: pages.length, scanned })
+      .onConflictDoUpdate({
+        target: editionDays.fileId,
+        set: {
+          source: sql`case when ${editionDays.source} = 'admin' then ${editionDays.source} else excluded.source end`,
+          days: sql`case when ${editionDays.source} = 'admin' then ${editionDays.days} else excluded.days end`,
+          pageCount: pages.length,
+          scanned,
+          updatedAt: new Date(),
+        },
+      });
+  });
+}
+
+/** An edition's day map, `pending` while its PDF waits to be read. */
+export async function readDays(db: Database, file: Pick<FileRow, 'id'>): Promise<EditionDays> {
+  const [row] = await db.select().from(editionDays).where(eq(editionDays.fileId, file.id));
+  if (!row) return { source: 'pending', scanned: false, days: [], pageCount: null };
+  return { source: row.source, scanned: row.scanned, days: row.days, pageCount: row.pageCount };
+}
+
+/**
+ * An admin sets or corrects the map: day 1's page and the pages each day takes (every day of the month that
+ * fits in the edition), or each day's page. Days must be of the month, pages of the PDF once it has been read.
+ */
+export async function setDays(
+  db: Database,
+  file: Pick<FileRow, 'id' | 'year' | 'month'>,
+  input: EditionDaysInput,
+): Promise<EditionDays> {
+  const daysInMonth = new Date(Date.UTC(file.year, file.month, 0)).getUTCDate();
+  const [row] = await db
+    .select({ pageCount: editionDays.pageCount })
+    .from(editionDays)
+    .where(eq(editionDays.fileId, file.id));
+  const lastPage = row?.pageCount ?? Number.POSITIVE_INFINITY;
+  const days =
+    'days' in input
+      ? [...input.days].sort((a, b) => a.day - b.day)
+      : Array.from({ length: daysInMonth }, (_, i) => ({
+          day: i + 1,
+          page: input.firstPage + i * input.pagesPerDay,
+        })).filter(({ page }, i) => i === 0 || page <= lastPage);
+  if (days.some(({ day }) => day > daysInMonth)) throw new BadRequest(DAY_MESSAGES.dayInvalid);
+  if (days.some(({ page }) => page > lastPage)) throw new BadRequest(DAY_MESSAGES.pageInvalid);
+  await db
+    .insert(editionDays)
+    .values({ fileId: file.id, source: 'admin', days })
+    .onConflictDoUpdate({ target: editionDays.fileId, set: { source: 'admin', days, updatedAt: new Date() } });
+  return readDays(db, file);
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** The day map's messages (issue 33, decision 050). */
+export const DAY_MESSAGES = {
+  dayInvalid: 'Each day must be a day of the edition’s month.',
+  pageInvalid: 'Each page must be a page of the edition.',
+  daysRepeated: 'Each day can be given only once.',
+  mapRequired: 'Give the page of day 1 and the pages per day, or each day’s page.',
+} as const;
+
+/** How an edition's day map was found: its date headings, an admin, not at all, or not yet (its PDF is being read). */
+export const daySourceSchema = z.enum(['headings', 'admin', 'none', 'pending']);
+
+const pageSchema = z
+  .number({ error: DAY_MESSAGES.pageInvalid })
+  .int(DAY_MESSAGES.pageInvalid)
+  .min(1, DAY_MESSAGES.pageInvalid);
+const dayPageSchema = z.object({
+  day: z
+    .number({ error: DAY_MESSAGES.dayInvalid })
+    .int(DAY_MESSAGES.dayInvalid)
+    .min(1, DAY_MESSAGES.dayInvalid)
+    .max(31, DAY_MESSAGES.dayInvalid),
+  page: pageSchema,
+});
+
+/** `GET /api/editions/{id}/days`: where each day of the edition's month begins. */
+export const editionDaysSchema = z.object({
+  source: daySourceSchema,
+  /** The PDF has no text layer (a scan): its days can only be set by page. */
+  scanned: z.boolean(),
+  days: z.array(dayPageSchema),
+  /** Null until the PDF has been read. */
+  pageCount: z.number().nullable(),
+});
+export type EditionDays = z.infer<typeof editionDaysSchema>;
+
+/** `PUT /api/editions/{id}/days`: day 1's page and the pages each day takes, or each day's page. */
+export const editionDaysInputSchema = z.union(
+  [
+    z.strictObject({ firstPage: pageSchema, pagesPerDay: pageSchema }),
+    z.strictObject({
+      days: z
+        .array(dayPageSchema)
+        .min(1, DAY_MESSAGES.mapRequired)
+        .refine((days) => new Set(days.map(({ day }) => day)).size === days.length, DAY_MESSAGES.daysRepeated),
+    }),
+  ],
+  { error: DAY_MESSAGES.mapRequired },
+);
+export type EditionDaysInput = z.infer<typeof editionDaysInputSchema>;

@@ -199,6 +199,11 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
     url: '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&year=2025&month=1',
   }),
   'GET /api/editions/months': async () => ({ url: '/api/editions/months?book=Teevo' }),
+  'GET /api/editions/:id/days': async () => ({ url: `/api/editions/${await newEdition()}/days` }),
+  'PUT /api/editions/:id/days': async () => ({
+    url: `/api/editions/${await newEdition()}/days`,
+    payload: { firstPage: 1, pagesPerDay: 1 },
+  }),
   'GET /api/transaction/getBookByName': async () => {
     const language = await newLanguage();
     await addEditionRecord(app, { book: 'Teevo', languageId: language.id, year: 2025, month: 1 });

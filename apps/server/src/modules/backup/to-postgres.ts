@@ -20,6 +20,8 @@ export const COPIED_TABLES = [
   'settings',
   'edition_notices',
   'notification_deliveries',
+  'edition_days',
+  'edition_pages',
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ const storageSuites = [
   'src/plugins/storage/storage.test.ts',
   'src/modules/files/files.test.ts',
   'src/modules/editions/send-edition.test.ts',
+  'src/modules/editions/days/days.test.ts',
 ];
 
 export default defineConfig({

@@ -1,10 +1,11 @@
 import { DAY_MESSAGES, type EditionDays } from '@portal/contract';
+import { asc, eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { admin, app, useAdminApp } from '../../../../test/admin-app.ts';
 import { expectMessage, loginAs } from '../../../../test/app.ts';
 import { uploadEdition } from '../../../../test/files.ts';
-import { languages } from '../../../db/schema.ts';
+import { editionPages, languages } from '../../../db/schema.ts';
 import { workOnDays } from './jobs.ts';
 import { DAYS_BACKFILL_QUEUE, DAYS_QUEUE } from './service.ts';
 
@@ -49,6 +50,16 @@ async function upload(language: string, month: number, pages: string[][]) {
   return response.json().id as string;
 }
 
+/** The text kept of each page of an edition. */
+const textOf = async (id: string) =>
+  (
+    await app.db
+      .select({ text: editionPages.text })
+      .from(editionPages)
+      .where(eq(editionPages.fileId, id))
+      .orderBy(asc(editionPages.page))
+  ).map(({ text }) => text);
+
 const daysOf = async (id: string) => (await user.request('GET', `/api/editions/${id}/days`)).json() as EditionDays;
 
 /** The edition's day map once its job has read it. */
@@ -75,6 +86,9 @@ describe('the days of an edition', () => {
       monthPages(30, (d) => `Friday, November ${d}`),
     );
     expect(await mapped(id)).toEqual({ source: 'headings', scanned: false, days: everyDay(30, 1, 1), pageCount: 30 });
+    const text = await textOf(id);
+    expect(text).toHaveLength(30);
+    expect(text[26]).toBe(['Friday, November 27', ...reading].join('\n'));
   });
 
   it.each([
@@ -175,6 +189,7 @@ describe('the days of an edition', () => {
       ),
     ).toBe(id);
     expect(await mapped(id)).toEqual({ source: 'headings', scanned: false, days: everyDay(31, 1, 2), pageCount: 62 });
+    expect(await textOf(id)).toHaveLength(62);
   });
 
   it('the upload is answered before its pages are read; editions never read are read once at start', async () => {

@@ -199,11 +199,20 @@ describe('the days of an edition', () => {
       12,
       monthPages(31, (d) => `December ${d}`),
     );
+    const other = await upload(
+      'English',
+      2,
+      monthPages(28, (d) => `February ${d}`),
+    );
     expect(await daysOf(id)).toEqual({ source: 'pending', scanned: false, days: [], pageCount: null });
-    // As if stored before the day maps came: no job of its own, only the run at start finds it.
+    // An admin may set the days before the reading: their map stays, the reading still comes.
+    await admin.request('PUT', `/api/editions/${other}/days`, { firstPage: 1, pagesPerDay: 1 });
+    // As if stored before the day maps came: no job of their own, only the run at start finds them.
     await app.jobs.deleteQueuedJobs(DAYS_QUEUE);
     await app.jobs.send(DAYS_BACKFILL_QUEUE, {});
     await workOnDays(app);
     expect((await mapped(id)).days).toEqual(everyDay(31, 1, 1));
+    await vi.waitFor(async () => expect((await daysOf(other)).pageCount).toBe(28), { timeout: 30_000, interval: 100 });
+    expect(await daysOf(other)).toEqual({ source: 'admin', scanned: false, days: everyDay(28, 1, 1), pageCount: 28 });
   });
 });

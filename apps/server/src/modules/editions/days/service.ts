@@ -29,13 +29,16 @@ export async function forgetDays(tx: Pick<Database, 'delete'>, fileId: string) {
   await tx.delete(editionPages).where(eq(editionPages.fileId, fileId));
 }
 
-/** Once, at start and in the background: every edition not read yet (stored before issue 33, or left by a stop). */
+/**
+ * Once, at start and in the background: every edition not read yet (stored before issue 33, or left by a
+ * stop), an admin's map set before the reading included.
+ */
 export async function queueUnread(app: Pick<App, 'db' | 'jobs'>) {
   const unread = await app.db
     .select({ fileId: files.id })
     .from(files)
     .leftJoin(editionDays, eq(editionDays.fileId, files.id))
-    .where(isNull(editionDays.fileId));
+    .where(isNull(editionDays.pageCount));
   if (unread.length > 0)
     await app.jobs.insert(
       DAYS_QUEUE,

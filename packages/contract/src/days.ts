@@ -35,6 +35,16 @@ export const editionDaysSchema = z.object({
 });
 export type EditionDays = z.infer<typeof editionDaysSchema>;
 
+/** `GET /api/editions/days`: how many of its month's days each edition's map has, for the File List. */
+export const editionDaysFoundSchema = z.object({
+  id: z.string(),
+  source: daySourceSchema,
+  found: z.number(),
+  /** The days of the edition's month. */
+  of: z.number(),
+});
+export type EditionDaysFound = z.infer<typeof editionDaysFoundSchema>;
+
 /** `PUT /api/editions/{id}/days`: day 1's page and the pages each day takes, or each day's page. */
 export const editionDaysInputSchema = z.union(
   [

@@ -1,4 +1,5 @@
 import {
+  editionDaysFoundSchema,
   editionDaysInputSchema,
   editionDaysSchema,
   editionLanguageSchema,
@@ -15,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
-import { readDays, setDays } from './days/service.ts';
+import { daysFound, readDays, setDays } from './days/service.ts';
 import { editionLanguages, editionMonths, findEdition, findEditionByNames, listEditionPage } from './service.ts';
 import { thisMonthFor } from './this-month.ts';
 
@@ -108,6 +109,21 @@ export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findEditionByNames(app.db, request.query),
+  );
+
+  app.get(
+    '/days',
+    {
+      onRequest: admins,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'How many of its month’s days (`of`) each edition’s map has (`found`), and how the map was found (`pending` while its PDF waits to be read)',
+        response: { 200: z.array(editionDaysFoundSchema) },
+      },
+    },
+    () => daysFound(app.db),
   );
 
   app.get(

@@ -86,6 +86,13 @@ describe('the days of an edition', () => {
       monthPages(30, (d) => `Friday, November ${d}`),
     );
     expect(await mapped(id)).toEqual({ source: 'headings', scanned: false, days: everyDay(30, 1, 1), pageCount: 30 });
+    expect((await admin.request('GET', '/api/editions/days')).json()).toContainEqual({
+      id,
+      source: 'headings',
+      found: 30,
+      of: 30,
+    });
+    expect((await user.request('GET', '/api/editions/days')).statusCode).toBe(403);
     const text = await textOf(id);
     expect(text).toHaveLength(30);
     expect(text[26]).toBe(['Friday, November 27', ...reading].join('\n'));
@@ -118,6 +125,8 @@ describe('the days of an edition', () => {
       Array.from({ length: 31 }, () => reading),
     );
     expect(await mapped(undated)).toEqual({ source: 'none', scanned: false, days: [], pageCount: 31 });
+    const found = (await admin.request('GET', '/api/editions/days')).json();
+    expect(found).toContainEqual({ id: undated, source: 'none', found: 0, of: 31 });
 
     const scanned = await upload('English', 8, [[], [], []]);
     expect(await mapped(scanned)).toEqual({ source: 'none', scanned: true, days: [], pageCount: 3 });

@@ -1,4 +1,4 @@
-import { DAY_MESSAGES, type EditionDays, type EditionDaysInput } from '@portal/contract';
+import { DAY_MESSAGES, type EditionDays, type EditionDaysFound, type EditionDaysInput } from '@portal/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/index.ts';
@@ -91,6 +91,28 @@ export async function mapEdition(app: App, fileId: string) {
   });
 }
 
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Every edition's count of days found, of its month's (the File List's "Days: 30 of 30 found"). */
+export async function daysFound(db: Database): Promise<EditionDaysFound[]> {
+  const rows = await db
+    .select({
+      id: files.id,
+      year: files.year,
+      month: files.month,
+      source: editionDays.source,
+      found: sql<number>`coalesce(jsonb_array_length(${editionDays.days}), 0)::int`,
+    })
+    .from(files)
+    .leftJoin(editionDays, eq(editionDays.fileId, files.id));
+  return rows.map(({ id, year, month, source, found }) => ({
+    id,
+    source: source ?? 'pending',
+    found,
+    of: daysIn(year, month),
+  }));
+}
+
 /** An edition's day map, `pending` while its PDF waits to be read. */
 export async function readDays(db: Database, file: Pick<FileRow, 'id'>): Promise<EditionDays> {
   const [row] = await db.select().from(editionDays).where(eq(editionDays.fileId, file.id));
@@ -107,7 +129,7 @@ export async function setDays(
   file: Pick<FileRow, 'id' | 'year' | 'month'>,
   input: EditionDaysInput,
 ): Promise<EditionDays> {
-  const daysInMonth = new Date(Date.UTC(file.year, file.month, 0)).getUTCDate();
+  const daysInMonth = daysIn(file.year, file.month);
   const [row] = await db
     .select({ pageCount: editionDays.pageCount })
     .from(editionDays)

@@ -272,3 +272,20 @@ test('the File List flags an edition whose PDF the server lost, and a download o
   await expect(row).toHaveCount(1);
   await expect(row.getByText(FILE_MESSAGES.missingTag)).toHaveCount(0);
 });
+
+test('the File List says how many of an edition’s days were found, once its PDF has been read', async ({
+  page,
+  request,
+}) => {
+  await ensureLanguage(request, 'English');
+  // One page, no dates: its days can't be found.
+  await uploadThroughApi(request, 9, makePdf(`Teevo September ${YEAR} ${Date.now()}`));
+  await signInAs(page, 'Admin');
+  await page.goto('/admin/file-list');
+  const row = page.getByRole('row').filter({ hasText: `Teevo_English_${YEAR}_09.pdf` });
+  // Read in the background after the upload: the list shows it being read, then what was found on a reload.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByText('Days: none found')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+});

@@ -1,4 +1,4 @@
-import { type EditionNotifications, FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { type EditionDaysFound, type EditionNotifications, FILE_MESSAGES, type FileRecord } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
@@ -14,6 +14,8 @@ interface FileTableProps {
   files: FileRecord[];
   /** Ids of files whose PDF the server has lost. */
   missing: ReadonlySet<string>;
+  /** How many of its month's days each edition's map has, by file id. */
+  daysFound: ReadonlyMap<string, EditionDaysFound>;
   loading: boolean;
   onDownload: (file: FileRecord) => void;
   onDelete: (file: FileRecord) => void;
@@ -26,10 +28,19 @@ interface FileTableProps {
   onResend?: ((file: FileRecord) => void) | undefined;
 }
 
+/** What an edition's day map says by how it was found (decision 050). */
+const DAYS_WORDS = {
+  headings: 'files.days.headings',
+  admin: 'files.days.admin',
+  none: 'files.days.none',
+  pending: 'files.days.pending',
+} as const;
+
 /** The file manager's table of edition files. */
 export function FileTable({
   files,
   missing,
+  daysFound,
   loading,
   onDownload,
   onDelete,
@@ -64,6 +75,11 @@ export function FileTable({
       </div>
     );
   };
+  // "Days: 30 of 30 found", "Days: none found".
+  const daysLabel = (days: EditionDaysFound | undefined) =>
+    days && (
+      <small className="block text-muted">{t(DAYS_WORDS[days.source], { found: days.found, of: days.of })}</small>
+    );
   // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it
   // (one block, so that a row stacked on a phone keeps them together).
   const nameAndBook = (file: FileRecord) => (
@@ -73,6 +89,7 @@ export function FileTable({
       {missing.has(file._id) && (
         <Tag severity="danger" className="mt-1" value={translateMessage(FILE_MESSAGES.missingTag)} />
       )}
+      {daysLabel(daysFound.get(file._id))}
     </div>
   );
   const actions = (file: FileRecord) => (

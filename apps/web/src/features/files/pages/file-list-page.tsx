@@ -14,6 +14,7 @@ import { languageRecords } from '../../../lib/resources/languages.ts';
 import { editionNotificationsQuery, useResendFailed } from '../../../lib/resources/notifications.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
 import { errorToast, TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
+import { daysFoundQuery } from '../api/get-days-found.ts';
 import { missingFilesQuery } from '../api/get-missing-files.ts';
 import { FileTable } from '../components/file-table.tsx';
 import { NotificationsPause } from '../components/notifications-pause.tsx';
@@ -24,6 +25,7 @@ export function FileListPage() {
   const notify = useToast();
   const files = useQuery(filesQuery);
   const missing = useQuery(missingFilesQuery);
+  const daysFound = useQuery(daysFoundQuery);
   const noLanguages = useQuery(languageRecords.listQuery).data?.length === 0;
   const told = useQuery({
     ...editionNotificationsQuery,
@@ -60,6 +62,7 @@ export function FileListPage() {
       <FileTable
         files={files.data ?? []}
         missing={missing.data ?? new Set()}
+        daysFound={daysFound.data ?? new Map()}
         loading={files.isPending}
         onDownload={(file) => void download(file._id)}
         onDelete={setDeleting}

@@ -169,9 +169,7 @@ describe('RecordTable cells', () => {
       const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
       return (
         <>
-          <button type="button" onClick={() => setMissing(new Set(['c2']))}>
-            Flag
-          </button>
+          <button type="button" aria-label="Flag" onClick={() => setMissing(new Set(['c2']))} />
           <RecordTable<Church>
             label="Churches"
             value={churches}

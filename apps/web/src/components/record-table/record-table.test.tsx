@@ -45,7 +45,7 @@ function table(props: Partial<Parameters<typeof RecordTable<Church>>[0]> = {}) {
       globalFilterFields={['name']}
       {...props}
     >
-      <Column field="name" header="Name" sortable />
+      {props.children ?? <Column field="name" header="Name" sortable />}
     </RecordTable>
   );
 }
@@ -170,18 +170,14 @@ describe('RecordTable cells', () => {
       return (
         <>
           <button type="button" aria-label="Flag" onClick={() => setMissing(new Set(['c2']))} />
-          <RecordTable<Church>
-            label="Churches"
-            value={churches}
-            loading={false}
-            emptyMessage="No churches yet"
-            rowLabel={(row) => row.name}
-          >
-            <Column
-              header="Name"
-              body={(row: Church) => <span>{`${row.name}${missing.has(row.id) ? ' (missing)' : ''}`}</span>}
-            />
-          </RecordTable>
+          {table({
+            children: (
+              <Column
+                header="Name"
+                body={(row: Church) => <span>{`${row.name}${missing.has(row.id) ? ' (missing)' : ''}`}</span>}
+              />
+            ),
+          })}
         </>
       );
     }

@@ -262,8 +262,8 @@ test('the File List flags an edition whose PDF the server lost, and a download o
   await signInAs(page, 'Admin');
   await page.goto('/admin/file-list');
   const row = page.getByRole('row').filter({ hasText: `Teevo_English_${YEAR}_08.pdf` });
-  // The File List asks for the missing files apart from the list, and tries again if a busy server fails it.
-  await expect(row.getByText(FILE_MESSAGES.missingTag)).toBeVisible({ timeout: 15_000 });
+  // The missing files come apart from the list, often after it: the row's cell is drawn again when they do.
+  await expect(row.getByText(FILE_MESSAGES.missingTag)).toBeVisible();
   await row.getByRole('button', { name: `Download Teevo_English_${YEAR}_08.pdf` }).click();
   await expect(toast(page, FILE_MESSAGES.fileMissing)).toBeVisible();
 

@@ -52,8 +52,9 @@ if (built === sources) {
 } else {
   const { build } = await import('vite');
   const started = performance.now();
-  // Vite's list of every asset is hundreds of lines: a first start says only what it did (warnings still show).
-  await build({ root: web, logLevel: 'warn' });
+  // Vite's list of every asset is hundreds of lines: a first start says only what it did (warnings still show,
+  // but for Rolldown's table of the slowest plugins, which is for whoever works on the build).
+  await build({ root: web, logLevel: 'warn', build: { rolldownOptions: { checks: { bundlerTimings: false } } } });
   writeFileSync(stampFile, sources);
   console.log(`Built the web app into apps/web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

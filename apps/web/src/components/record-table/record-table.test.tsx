@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Column } from 'primereact/column';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerPage } from '../../lib/resources/server-page.ts';
 import { renderWithApp } from '../../testing/render.tsx';
@@ -44,7 +45,7 @@ function table(props: Partial<Parameters<typeof RecordTable<Church>>[0]> = {}) {
       globalFilterFields={['name']}
       {...props}
     >
-      <Column field="name" header="Name" sortable />
+      {props.children ?? <Column field="name" header="Name" sortable />}
     </RecordTable>
   );
 }
@@ -159,5 +160,30 @@ describe('RecordTable paged on the server', () => {
     expect(onChange).not.toHaveBeenCalled();
     await waitFor(() => expect(onChange).toHaveBeenCalledOnce());
     expect(onChange).toHaveBeenCalledWith({ ...page, first: 0, search: 'grace' });
+  });
+});
+
+describe('RecordTable cells', () => {
+  it('follow what their template reads besides the row, such as a set that arrives after the rows', async () => {
+    function Flagged() {
+      const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+      return (
+        <>
+          <button type="button" aria-label="Flag" onClick={() => setMissing(new Set(['c2']))} />
+          {table({
+            children: (
+              <Column
+                header="Name"
+                body={(row: Church) => <span>{`${row.name}${missing.has(row.id) ? ' (missing)' : ''}`}</span>}
+              />
+            ),
+          })}
+        </>
+      );
+    }
+    const { user } = renderWithApp(<Flagged />);
+    expect(screen.queryByText('Church 02 (missing)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Flag' }));
+    expect(screen.getByText('Church 02 (missing)')).toBeTruthy();
   });
 });

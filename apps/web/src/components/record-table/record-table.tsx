@@ -271,6 +271,9 @@ export function RecordTable<Row extends { id: string }>({
         // for it come only with a table that doesn't scroll).
         responsiveLayout="stack"
         scrollable
+        // PrimeReact keeps a cell as it was while its row's record is unchanged, though its template reads more
+        // (the File List's missing files and mail counts come after the files): every cell is drawn again.
+        cellMemo={false}
         onRowClick={onEdit && !selectable ? (event) => onEdit(event.data as Row) : undefined}
         rowClassName={() => (onEdit && !selectable ? 'cursor-pointer' : '')}
         {...selection}

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Storage } from '../../../plugins/storage/types.ts';
 
 /** Reads a stored file whole; undefined when the store does not have it. */
@@ -20,37 +23,22 @@ async function readStored(storage: Storage, key: string): Promise<Uint8Array | u
   }
 }
 
+/** The thread that reads a PDF's pages (its source beside this file; the server's bundle points it back here). */
+const WORKER = path.join(import.meta.dirname, 'page-texts-worker.ts');
+
 /**
  * The text of each page of a stored PDF, page 1 first, its lines as pdf.js ends them (decision 050); undefined
- * when the store does not have the file, none when pdf.js can't open it. pdf.js's Node build is loaded on the
- * first read.
+ * when the store does not have the file, none when pdf.js can't open it. Read in a thread of its own, which
+ * loads pdf.js and ends with the file.
  */
 export async function readPages(storage: Storage, key: string): Promise<string[] | undefined> {
   const data = await readStored(storage, key);
   if (!data) return undefined;
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // A file pdf.js can't open (damaged, or only starting like a PDF) has no pages to read.
-  const loading = getDocument({ data, disableFontFace: true, verbosity: 0 });
-  const pdf = await loading.promise.catch(() => undefined);
-  if (!pdf) {
-    await loading.destroy();
-    return [];
-  }
+  const worker = new Worker(WORKER, { workerData: data, transferList: [data.buffer as ArrayBuffer] });
   try {
-    const pages: string[] = [];
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      pages.push(
-        content.items
-          .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-          .join('')
-          .trim(),
-      );
-      page.cleanup();
-    }
+    const [pages] = (await once(worker, 'message')) as [string[]];
     return pages;
   } finally {
-    await loading.destroy();
+    await worker.terminate();
   }
 }

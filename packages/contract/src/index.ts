@@ -4,6 +4,7 @@ export * from './bytes.ts';
 export * from './churches.ts';
 export * from './coded.ts';
 export * from './countries.ts';
+export * from './endpoints.ts';
 export * from './files.ts';
 export * from './known-messages.ts';
 export * from './languages.ts';

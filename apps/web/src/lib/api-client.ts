@@ -1,4 +1,13 @@
-import { type ErrorBody, isErrorBody, MESSAGES } from '@portal/contract';
+import {
+  type Endpoint,
+  type ErrorBody,
+  isErrorBody,
+  MESSAGES,
+  type ParamsOf,
+  type PathOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@portal/contract';
 import { translateCoded } from './i18n/coded.ts';
 import { i18n } from './i18n/i18n.ts';
 import { notePortalAnswer } from './portal-reach.ts';
@@ -144,9 +153,38 @@ async function call<T>(send: Send, retried = false): Promise<T> {
 const request = <T>(method: Method, path: string, options: RequestOptions = {}) =>
   call<T>((headers) => sendWithFetch(method, `/api${path}`, options, headers));
 
+type GetPath = PathOf<'GET'>;
+type GetEndpoint<Path extends GetPath> = Extract<`GET ${Path}`, Endpoint>;
+
+/** A GET's options: its path parameters (required when the path has some), its query, its signal. */
+type GetOptions<Path extends GetPath> = {
+  query?: QueryOf<GetEndpoint<Path>>;
+  signal?: AbortSignal | undefined;
+} & (keyof ParamsOf<Path> extends never ? { params?: never } : { params: ParamsOf<Path> });
+
+/** The path of a table's pattern, each `:name` its parameter encoded, and the query's defined fields after `?`. */
+export function urlOf(
+  pattern: string,
+  params: Record<string, string> = {},
+  query: Record<string, string | undefined> = {},
+) {
+  const path = pattern.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** Calls the portal's API under `/api`; every answer other than 2xx throws ApiError with the server's message, translated. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  /** GETs an endpoint of the contract's table (`ENDPOINTS`), typed by its answer. */
+  get: <Path extends GetPath>(
+    path: Path,
+    ...[options]: keyof ParamsOf<Path> extends never ? [GetOptions<Path>?] : [GetOptions<Path>]
+  ) =>
+    request<ResponseOf<GetEndpoint<Path>>>('GET', urlOf(path, options?.params, options?.query), {
+      signal: options?.signal,
+    }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>

@@ -1,6 +1,4 @@
 import type {
-  Account,
-  AccountPage,
   MessageAnswer,
   MoveAccountsRequest,
   MovedAccounts,
@@ -19,7 +17,7 @@ const ACCOUNT_PAGES = [...ACCOUNTS, 'list'] as const;
 export const accountQuery = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNTS, id],
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/accounts/:id', { params: { id }, signal }),
   });
 
 /** One page of the user list; the previous page stays on screen while the next one loads. */
@@ -27,7 +25,7 @@ export const accountPageQuery = (page: ServerPage) =>
   queryOptions({
     queryKey: [...ACCOUNT_PAGES, page, portalLocale()],
     queryFn: ({ signal }) =>
-      api.get<AccountPage>(`/accounts/list?${serverPageSearch(page, { locale: portalLocale() })}`, { signal }),
+      api.get('/accounts/list', { query: serverPageSearch(page, { locale: portalLocale() }), signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -16,7 +16,7 @@ interface NamedRecordsOptions {
   /** The cache key of the list. */
   key: string;
   /** GET: every record, by name. */
-  listPath: string;
+  listPath: '/books' | '/languages';
   /** POST `{ name }` (and what else the kind has). */
   createPath: string;
   /** PUT `{ name }`; DELETE where the records may be deleted. */
@@ -38,7 +38,10 @@ export function namedRecords<Record extends NamedRecord = NamedRecord>({
 }: NamedRecordsOptions) {
   const listQuery = queryOptions({
     queryKey: [key],
-    queryFn: ({ signal }) => api.get<Record[]>(listPath, { signal }),
+    queryFn: async ({ signal }) => {
+      const records: NamedRecord[] = await api.get(listPath, { signal });
+      return records as Record[];
+    },
   });
 
   function useCreate() {

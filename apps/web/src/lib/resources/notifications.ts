@@ -1,4 +1,4 @@
-import type { EditionNotifications, MessageAnswer, NotificationChoice, NotificationSettings } from '@portal/contract';
+import type { MessageAnswer, NotificationChoice } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 
@@ -7,7 +7,7 @@ const NOTIFICATIONS = ['notifications'] as const;
 /** The signed-in member's new-edition mail: on or off, which books (null: every book) and languages. */
 export const notificationChoiceQuery = queryOptions({
   queryKey: [...NOTIFICATIONS, 'choice'],
-  queryFn: ({ signal }) => api.get<NotificationChoice>('/notifications/choice', { signal }),
+  queryFn: ({ signal }) => api.get('/notifications/choice', { signal }),
 });
 
 export function useSaveNotificationChoice() {
@@ -21,12 +21,12 @@ export function useSaveNotificationChoice() {
 /** For the File List: how each edition's new-edition mail went. */
 export const editionNotificationsQuery = queryOptions({
   queryKey: [...NOTIFICATIONS, 'editions'],
-  queryFn: ({ signal }) => api.get<EditionNotifications[]>('/notifications/editions', { signal }),
+  queryFn: ({ signal }) => api.get('/notifications/editions', { signal }),
 });
 
 export const notificationSettingsQuery = queryOptions({
   queryKey: [...NOTIFICATIONS, 'settings'],
-  queryFn: ({ signal }) => api.get<NotificationSettings>('/notifications/settings', { signal }),
+  queryFn: ({ signal }) => api.get('/notifications/settings', { signal }),
 });
 
 /** Pauses or resumes all new-edition mail (Super Admins). */

@@ -43,7 +43,7 @@ describe('urlOf', () => {
 });
 
 describe('the endpoint table types the calls', () => {
-  it('refuses a path not in the table, a missing parameter and a query field the endpoint has not', () => {
+  it('refuses a path not in the table, a missing parameter, and a query or body the endpoint has not', () => {
     const typed = () => {
       // @ts-expect-error a misspelled path is not in the contract's table
       void api.get('/editions/lokup');
@@ -51,6 +51,8 @@ describe('the endpoint table types the calls', () => {
       void api.get('/files/:id');
       // @ts-expect-error the look-up has no query field `title`
       void api.get('/editions/lookup', { query: { title: 'Teevo' } });
+      // @ts-expect-error the body is the table's: `email`, not `mail`
+      void api.post('/accounts/forgot-password', { body: { mail: 'a@example.org' } });
       // The answer's type is the table's: a file record has its size.
       return api
         .get('/editions/lookup', { query: { name: 'Teevo' } })
@@ -75,7 +77,7 @@ describe('api', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await expect(api.post('/books', { name: 'Teevo' })).resolves.toBeUndefined();
+    await expect(api.post('/books', { body: { name: 'Teevo' } })).resolves.toBeUndefined();
   });
 
   it('refreshes an expired access token once, then sends the request again with the new one', async () => {
@@ -123,9 +125,12 @@ describe('api', () => {
         ),
       ),
     );
-    expect(await failure(api.delete('/accounts/super'))).toMatchObject({ status: 403 });
+    expect(await failure(api.delete('/accounts/:id', { params: { id: 'super' } }))).toMatchObject({ status: 403 });
     expect(getSession().accessToken).toBe('old');
-    expect(await failure(api.delete('/accounts/someone'))).toMatchObject({ status: 403, message: MESSAGES.denied });
+    expect(await failure(api.delete('/accounts/:id', { params: { id: 'someone' } }))).toMatchObject({
+      status: 403,
+      message: MESSAGES.denied,
+    });
     expect(getSession()).toMatchObject({ user: null, ended: 'refused' });
   });
 

@@ -1,4 +1,5 @@
 import {
+  type BodyOf,
   type Endpoint,
   type ErrorBody,
   isErrorBody,
@@ -153,12 +154,15 @@ async function call<T>(send: Send, retried = false): Promise<T> {
 const request = <T>(method: Method, path: string, options: RequestOptions = {}) =>
   call<T>((headers) => sendWithFetch(method, `/api${path}`, options, headers));
 
-type GetPath = PathOf<'GET'>;
-type GetEndpoint<Path extends GetPath> = Extract<`GET ${Path}`, Endpoint>;
+type EndpointOf<M extends Method, Path extends PathOf<M>> = Extract<`${M} ${Path}`, Endpoint>;
 
-/** A GET's options: its path parameters (required when the path has some), its query, its signal. */
-type GetOptions<Path extends GetPath> = {
-  query?: QueryOf<GetEndpoint<Path>>;
+/** The body of a call: the table's JSON, or a form (an upload) where the table has none. */
+type CallBody<E extends Endpoint> = [BodyOf<E>] extends [never] ? FormData : BodyOf<E>;
+
+/** A call's options: its path parameters (required when the path has some), its query, its body, its signal. */
+type CallOptions<M extends Method, Path extends PathOf<M>> = {
+  query?: QueryOf<EndpointOf<M, Path>>;
+  body?: M extends 'GET' ? never : CallBody<EndpointOf<M, Path>>;
   signal?: AbortSignal | undefined;
 } & (keyof ParamsOf<Path> extends never ? { params?: never } : { params: ParamsOf<Path> });
 
@@ -175,22 +179,24 @@ export function urlOf(
   return text ? `${path}?${text}` : path;
 }
 
+/** Calls an endpoint of the contract's table (`ENDPOINTS`) by its pattern, typed by its answer. */
+const caller =
+  <M extends Method>(method: M) =>
+  <Path extends PathOf<M>>(
+    path: Path,
+    ...[options]: keyof ParamsOf<Path> extends never ? [CallOptions<M, Path>?] : [CallOptions<M, Path>]
+  ) =>
+    request<ResponseOf<EndpointOf<M, Path>>>(method, urlOf(path, options?.params, options?.query), {
+      body: options?.body,
+      signal: options?.signal,
+    });
+
 /** Calls the portal's API under `/api`; every answer other than 2xx throws ApiError with the server's message, translated. */
 export const api = {
-  /** GETs an endpoint of the contract's table (`ENDPOINTS`), typed by its answer. */
-  get: <Path extends GetPath>(
-    path: Path,
-    ...[options]: keyof ParamsOf<Path> extends never ? [GetOptions<Path>?] : [GetOptions<Path>]
-  ) =>
-    request<ResponseOf<GetEndpoint<Path>>>('GET', urlOf(path, options?.params, options?.query), {
-      signal: options?.signal,
-    }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('DELETE', path, { ...options, body }),
+  get: caller('GET'),
+  post: caller('POST'),
+  put: caller('PUT'),
+  delete: caller('DELETE'),
   /**
    * GETs a file, or the bytes `start` to `end` (inclusive) of it, as the response to read as the caller
    * needs (a stream, a blob); signed in and refused as every other call.
@@ -208,6 +214,6 @@ export const api = {
     return file as Response;
   },
   /** POSTs a form, reporting the share of it sent so far (0 to 100), for a progress bar. */
-  upload: <T>(path: string, form: FormData, onProgress: (percent: number) => void) =>
-    call<T>((headers) => sendWithProgress(`/api${path}`, form, onProgress, headers)),
+  upload: <Path extends PathOf<'POST'>>(path: Path, form: FormData, onProgress: (percent: number) => void) =>
+    call<ResponseOf<EndpointOf<'POST', Path>>>((headers) => sendWithProgress(`/api${path}`, form, onProgress, headers)),
 };

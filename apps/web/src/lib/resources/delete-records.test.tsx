@@ -25,17 +25,17 @@ describe('useDeleteRecords', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useDeleteRecords(['churches'], (row: string) => `/churches/${row}`), {
+    const { result } = renderHook(() => useDeleteRecords(['churches'], '/churches/:id'), {
       wrapper,
     });
     let outcome: Awaited<ReturnType<typeof result.current.mutateAsync>> | undefined;
     await act(async () => {
-      outcome = await result.current.mutateAsync(['in-use', 'gone', 'free']);
+      outcome = await result.current.mutateAsync([{ id: 'in-use' }, { id: 'gone' }, { id: 'free' }]);
     });
     expect(asked).toEqual(['in-use', 'gone', 'free']);
     expect(outcome).toEqual({
-      deleted: ['gone', 'free'],
-      refused: [{ row: 'in-use', message: 'The church still has members.' }],
+      deleted: [{ id: 'gone' }, { id: 'free' }],
+      refused: [{ row: { id: 'in-use' }, message: 'The church still has members.' }],
     });
     expect(queryClient.getQueryState(['churches'])?.isInvalidated).toBe(true);
   });

@@ -1,4 +1,3 @@
-import type { FileRecord, MessageAnswer } from '@portal/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -91,7 +90,7 @@ export function uploadFile({ file, book, language, year, month, onProgress }: Ed
   form.append('year', String(year));
   form.append('month', String(month));
   form.append('file', file);
-  return api.upload<FileRecord>('/files', form, onProgress);
+  return api.upload('/files', form, onProgress);
 }
 
 /** Uploads one edition (replacing the edition's previous file); the file lists reload after each success. */
@@ -103,7 +102,7 @@ export function useUploadFile() {
   });
 }
 
-export const deleteFile = (id: string) => api.delete<MessageAnswer>(`/files/${encodeURIComponent(id)}`);
+export const deleteFile = (id: string) => api.delete('/files/:id', { params: { id } });
 
 export function useDeleteFile() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { MessageAnswer, NotificationChoice } from '@portal/contract';
+import type { NotificationChoice } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 
@@ -13,7 +13,7 @@ export const notificationChoiceQuery = queryOptions({
 export function useSaveNotificationChoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: NotificationChoice) => api.put<MessageAnswer>('/notifications/choice', choice),
+    mutationFn: (choice: NotificationChoice) => api.put('/notifications/choice', { body: choice }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationChoiceQuery.queryKey }),
   });
 }
@@ -33,7 +33,7 @@ export const notificationSettingsQuery = queryOptions({
 export function useSetNotificationsPaused() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paused: boolean) => api.put<MessageAnswer>('/notifications/settings', { paused }),
+    mutationFn: (paused: boolean) => api.put('/notifications/settings', { body: { paused } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS }),
   });
 }
@@ -42,8 +42,7 @@ export function useSetNotificationsPaused() {
 export function useResendFailed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) =>
-      api.post<MessageAnswer>(`/notifications/editions/${encodeURIComponent(fileId)}/resend`),
+    mutationFn: (fileId: string) => api.post('/notifications/editions/:id/resend', { params: { id: fileId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: editionNotificationsQuery.queryKey }),
   });
 }

@@ -180,6 +180,17 @@ test('on the embedded database: an edition uploaded is downloaded byte for byte,
   const pdf = makePdf('A long edition', 24 * 1024 * 1024);
   const id = await upload(first.url, 1, pdf);
   assert.ok((await download(first.url, id)).equals(pdf));
+  // Its pages are read after the upload, in a thread of the bundled server's own: an edition without dates has none.
+  for (;;) {
+    const days = await fetch(`${first.url}/api/editions/${id}/days`, { headers: await signIn(first.url) });
+    assert.equal(days.status, 200);
+    const { source } = (await days.json()) as { source: string };
+    if (source !== 'pending') {
+      assert.equal(source, 'none');
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 
   // A second container on the same volume: refused with one line saying why.
   const second = await runToEnd('--network=host', '--volume', `${volume}:/data`, '--env', 'PORT=1', IMAGE);

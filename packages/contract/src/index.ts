@@ -5,6 +5,7 @@ export * from './churches.ts';
 export * from './coded.ts';
 export * from './countries.ts';
 export * from './days.ts';
+export * from './endpoints.ts';
 export * from './files.ts';
 export * from './known-messages.ts';
 export * from './languages.ts';

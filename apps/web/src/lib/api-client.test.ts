@@ -3,7 +3,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../testing/server.ts';
 import { refreshRoute, session } from '../testing/session.ts';
-import { ApiError, api, isNoAnswer } from './api-client.ts';
+import { ApiError, api, isNoAnswer, urlOf } from './api-client.ts';
 import { changeLocale, i18n } from './i18n/i18n.ts';
 import { endSession, getSession, startSession } from './session/session-store.ts';
 
@@ -32,6 +32,36 @@ const failure = async (promise: Promise<unknown>) => {
 beforeEach(() => startSession(session('old')));
 afterEach(() => endSession('signed-out'));
 
+describe('urlOf', () => {
+  it('puts each parameter in its place, encoded, and the query fields that are defined', () => {
+    expect(urlOf('/files/:id/download-link', { id: 'a/b c' })).toBe('/files/a%2Fb%20c/download-link');
+    expect(urlOf('/editions/lookup', {}, { name: 'Teevo & Co', language: 'English', year: undefined })).toBe(
+      '/editions/lookup?name=Teevo+%26+Co&language=English',
+    );
+    expect(urlOf('/files')).toBe('/files');
+  });
+});
+
+describe('the endpoint table types the calls', () => {
+  it('refuses a path not in the table, a missing parameter, and a query or body the endpoint has not', () => {
+    const typed = () => {
+      // @ts-expect-error a misspelled path is not in the contract's table
+      void api.get('/editions/lokup');
+      // @ts-expect-error a path with a parameter needs it
+      void api.get('/files/:id');
+      // @ts-expect-error the look-up has no query field `title`
+      void api.get('/editions/lookup', { query: { title: 'Teevo' } });
+      // @ts-expect-error the body is the table's: `email`, not `mail`
+      void api.post('/accounts/forgot-password', { body: { mail: 'a@example.org' } });
+      // The answer's type is the table's: a file record has its size.
+      return api
+        .get('/editions/lookup', { query: { name: 'Teevo' } })
+        .then((record) => record.file_size satisfies number);
+    };
+    expect(typed).toBeTypeOf('function');
+  });
+});
+
 describe('api', () => {
   it('sends the access token and returns the JSON answer', async () => {
     const seen = recordTokens('get', '/api/books', () => HttpResponse.json([{ id: 'b1' }]));
@@ -47,7 +77,7 @@ describe('api', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await expect(api.post('/books', { name: 'Teevo' })).resolves.toBeUndefined();
+    await expect(api.post('/books', { body: { name: 'Teevo' } })).resolves.toBeUndefined();
   });
 
   it('refreshes an expired access token once, then sends the request again with the new one', async () => {
@@ -95,21 +125,24 @@ describe('api', () => {
         ),
       ),
     );
-    expect(await failure(api.delete('/accounts/super'))).toMatchObject({ status: 403 });
+    expect(await failure(api.delete('/accounts/:id', { params: { id: 'super' } }))).toMatchObject({ status: 403 });
     expect(getSession().accessToken).toBe('old');
-    expect(await failure(api.delete('/accounts/someone'))).toMatchObject({ status: 403, message: MESSAGES.denied });
+    expect(await failure(api.delete('/accounts/:id', { params: { id: 'someone' } }))).toMatchObject({
+      status: 403,
+      message: MESSAGES.denied,
+    });
     expect(getSession()).toMatchObject({ user: null, ended: 'refused' });
   });
 
   it('translates the server’s message by its code into the locale shown', async () => {
     server.use(
-      http.get('/api/books/:id', () =>
+      http.get('/api/files/:id', () =>
         HttpResponse.json({ message: 'Resource is not found.', code: 'common.notFound' }, { status: 404 }),
       ),
     );
     await changeLocale('fr', { remember: false });
     try {
-      const error = await failure(api.get('/books/42'));
+      const error = await failure(api.get('/files/:id', { params: { id: '42' } }));
       expect(error.message).toBe(i18n.t('messages.common.notFound'));
       expect(error.message).not.toBe('Resource is not found.');
       expect((error as ApiError).body).toEqual({ message: 'Resource is not found.', code: 'common.notFound' });

@@ -1,4 +1,14 @@
-import { type ErrorBody, isErrorBody, MESSAGES } from '@portal/contract';
+import {
+  type BodyOf,
+  type Endpoint,
+  type ErrorBody,
+  isErrorBody,
+  MESSAGES,
+  type ParamsOf,
+  type PathOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@portal/contract';
 import { translateCoded } from './i18n/coded.ts';
 import { i18n } from './i18n/i18n.ts';
 import { notePortalAnswer } from './portal-reach.ts';
@@ -144,15 +154,49 @@ async function call<T>(send: Send, retried = false): Promise<T> {
 const request = <T>(method: Method, path: string, options: RequestOptions = {}) =>
   call<T>((headers) => sendWithFetch(method, `/api${path}`, options, headers));
 
+type EndpointOf<M extends Method, Path extends PathOf<M>> = Extract<`${M} ${Path}`, Endpoint>;
+
+/** The body of a call: the table's JSON, or a form (an upload) where the table has none. */
+type CallBody<E extends Endpoint> = [BodyOf<E>] extends [never] ? FormData : BodyOf<E>;
+
+/** A call's options: its path parameters (required when the path has some), its query, its body, its signal. */
+type CallOptions<M extends Method, Path extends PathOf<M>> = {
+  query?: QueryOf<EndpointOf<M, Path>>;
+  body?: M extends 'GET' ? never : CallBody<EndpointOf<M, Path>>;
+  signal?: AbortSignal | undefined;
+} & (keyof ParamsOf<Path> extends never ? { params?: never } : { params: ParamsOf<Path> });
+
+/** The path of a table's pattern, each `:name` its parameter encoded, and the query's defined fields after `?`. */
+export function urlOf(
+  pattern: string,
+  params: Record<string, string> = {},
+  query: Record<string, string | undefined> = {},
+) {
+  const path = pattern.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Calls an endpoint of the contract's table (`ENDPOINTS`) by its pattern, typed by its answer. */
+const caller =
+  <M extends Method>(method: M) =>
+  <Path extends PathOf<M>>(
+    path: Path,
+    ...[options]: keyof ParamsOf<Path> extends never ? [CallOptions<M, Path>?] : [CallOptions<M, Path>]
+  ) =>
+    request<ResponseOf<EndpointOf<M, Path>>>(method, urlOf(path, options?.params, options?.query), {
+      body: options?.body,
+      signal: options?.signal,
+    });
+
 /** Calls the portal's API under `/api`; every answer other than 2xx throws ApiError with the server's message, translated. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('DELETE', path, { ...options, body }),
+  get: caller('GET'),
+  post: caller('POST'),
+  put: caller('PUT'),
+  delete: caller('DELETE'),
   /**
    * GETs a file, or the bytes `start` to `end` (inclusive) of it, as the response to read as the caller
    * needs (a stream, a blob); signed in and refused as every other call.
@@ -170,6 +214,6 @@ export const api = {
     return file as Response;
   },
   /** POSTs a form, reporting the share of it sent so far (0 to 100), for a progress bar. */
-  upload: <T>(path: string, form: FormData, onProgress: (percent: number) => void) =>
-    call<T>((headers) => sendWithProgress(`/api${path}`, form, onProgress, headers)),
+  upload: <Path extends PathOf<'POST'>>(path: Path, form: FormData, onProgress: (percent: number) => void) =>
+    call<ResponseOf<EndpointOf<'POST', Path>>>((headers) => sendWithProgress(`/api${path}`, form, onProgress, headers)),
 };

@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 export const usePublicConfig = () =>
   useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }) => api.get<PublicConfig>('/config', { signal }),
+    queryFn: ({ signal }) => api.get('/config', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -4,7 +4,7 @@ import { ApiError, api } from '../api-client.ts';
 import { translateMessage } from '../i18n/messages.ts';
 import { errorToast, useToast } from '../toast.tsx';
 
-export const getDownloadLink = (id: string) => api.get<DownloadLink>(`/files/${encodeURIComponent(id)}/download-link`);
+export const getDownloadLink = (id: string) => api.get('/files/:id/download-link', { params: { id } });
 
 /** Hands the link to the browser's own download manager (progress, readable name) instead of reading the file here. */
 function openDownload({ url, name }: DownloadLink) {

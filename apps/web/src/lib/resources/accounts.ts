@@ -1,12 +1,4 @@
-import type {
-  Account,
-  AccountPage,
-  MessageAnswer,
-  MoveAccountsRequest,
-  MovedAccounts,
-  UpdateAccountRequest,
-  UpdatedAccount,
-} from '@portal/contract';
+import type { MoveAccountsRequest, UpdateAccountRequest } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { portalLocale } from '../i18n/i18n.ts';
@@ -19,7 +11,7 @@ const ACCOUNT_PAGES = [...ACCOUNTS, 'list'] as const;
 export const accountQuery = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNTS, id],
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/accounts/:id', { params: { id }, signal }),
   });
 
 /** One page of the user list; the previous page stays on screen while the next one loads. */
@@ -27,12 +19,12 @@ export const accountPageQuery = (page: ServerPage) =>
   queryOptions({
     queryKey: [...ACCOUNT_PAGES, page, portalLocale()],
     queryFn: ({ signal }) =>
-      api.get<AccountPage>(`/accounts/list?${serverPageSearch(page, { locale: portalLocale() })}`, { signal }),
+      api.get('/accounts/list', { query: serverPageSearch(page, { locale: portalLocale() }), signal }),
     placeholderData: keepPreviousData,
   });
 
 export const updateAccount = ({ id, changes }: { id: string; changes: UpdateAccountRequest }) =>
-  api.put<UpdatedAccount>(`/accounts/${encodeURIComponent(id)}`, changes);
+  api.put('/accounts/:id', { params: { id }, body: changes });
 
 /** Saves an account: the editor's changes to someone's, or one's own profile. */
 export function useUpdateAccount() {
@@ -43,7 +35,7 @@ export function useUpdateAccount() {
   });
 }
 
-export const moveAccounts = (move: MoveAccountsRequest) => api.post<MovedAccounts>('/accounts/church', move);
+export const moveAccounts = (move: MoveAccountsRequest) => api.post('/accounts/church', { body: move });
 
 /** Moves accounts to a church; the user list shows them there. */
 export function useMoveAccounts() {
@@ -56,10 +48,10 @@ export function useMoveAccounts() {
 
 /** One's own account needs the current password; the server then ends its sessions and clears the refresh cookie. */
 export const deleteAccount = ({ id, currentPassword }: { id: string; currentPassword?: string }) =>
-  api.delete<MessageAnswer>(
-    `/accounts/${encodeURIComponent(id)}`,
-    currentPassword === undefined ? undefined : { currentPassword },
-  );
+  api.delete('/accounts/:id', {
+    params: { id },
+    body: currentPassword === undefined ? undefined : { currentPassword },
+  });
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();

@@ -7,9 +7,7 @@ import { namedRecords } from './named-records.ts';
 /** The managed books (Teevo, Take5, ...), by name; never deleted, so that editions and statistics keep theirs. */
 export const bookRecords = namedRecords<Book>({
   key: 'books',
-  listPath: '/books',
-  createPath: '/books',
-  itemPath: (id) => `/books/${encodeURIComponent(id)}`,
+  path: '/books',
   renameAlsoChanges: [filesQuery.queryKey],
 });
 
@@ -17,12 +15,12 @@ export const bookRecords = namedRecords<Book>({
 export function useChangeCover() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ book, file }: { book: Book; file: File | null }) => {
-      const path = `${bookRecords.itemPath(book.id)}/cover`;
-      if (!file) return api.delete(path);
+    mutationFn: ({ book, file }: { book: Book; file: File | null }): Promise<unknown> => {
+      const params = { id: book.id };
+      if (!file) return api.delete('/books/:id/cover', { params });
       const form = new FormData();
       form.append('image', file);
-      return api.put(path, form);
+      return api.put('/books/:id/cover', { params, body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookRecords.listQuery.queryKey }),
   });

@@ -11,13 +11,13 @@ export type ChurchFields = z.output<typeof churchInputSchema>;
 /** Every church, by country and name: the Church List, and the church choices of sign-up and the user editor. */
 export const churchesQuery = queryOptions({
   queryKey: ['churches'],
-  queryFn: ({ signal }) => api.get<Church[]>('/churches', { signal }),
+  queryFn: ({ signal }) => api.get('/churches', { signal }),
 });
 
-export const createChurch = (church: ChurchFields) => api.post<Church>('/churches', church);
+export const createChurch = (church: ChurchFields) => api.post('/churches', { body: church });
 
 export const updateChurch = ({ id, ...church }: ChurchFields & { id: string }) =>
-  api.put<Church>(`/churches/${encodeURIComponent(id)}`, church);
+  api.put('/churches/:id', { params: { id }, body: church });
 
 export function useCreateChurch() {
   const queryClient = useQueryClient();
@@ -37,7 +37,7 @@ export function useUpdateChurch() {
 
 /** Deletes the given churches; the server refuses one that accounts belong to, saying how many. */
 export const useDeleteChurches = <Row extends Church = Church>() =>
-  useDeleteRecords<Row>(churchesQuery.queryKey, (church) => `/churches/${encodeURIComponent(church.id)}`);
+  useDeleteRecords<Row>(churchesQuery.queryKey, '/churches/:id');
 
 /**
  * A form's church and country: picking a church fills in the church's country (decision 041); the person may

@@ -1,4 +1,4 @@
-import type { Country, CountryChanges, CountryUploadResult } from '@portal/contract';
+import type { CountryUploadResult } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { byLocaleName, countryName } from '../i18n/display-names.ts';
 /** The country list that sign-up, the church dialog and the user editor offer; only an upload or a restore changes it. */
 export const countriesQuery = queryOptions({
   queryKey: ['countries'],
-  queryFn: ({ signal }) => api.get<Country[]>('/countries', { signal }),
+  queryFn: ({ signal }) => api.get('/countries', { signal }),
   staleTime: 60 * 60 * 1000,
 });
 
@@ -42,16 +42,16 @@ function countryForm(file: File) {
 }
 
 /** What replacing the list with the file's would change; changes nothing. */
-export const previewCountries = (file: File) => api.post<CountryChanges>('/countries/preview', countryForm(file));
+export const previewCountries = (file: File) => api.post('/countries/preview', { body: countryForm(file) });
 
 /** What restoring the standard list would change; changes nothing. */
-export const previewRestoreCountries = () => api.get<CountryChanges>('/countries/restore/preview');
+export const previewRestoreCountries = () => api.get('/countries/restore/preview');
 
 /** Replaces the country list with the file's. */
-const uploadCountries = (file: File) => api.post<CountryUploadResult>('/countries', countryForm(file));
+const uploadCountries = (file: File) => api.post('/countries', { body: countryForm(file) });
 
 /** Puts back the standard list a new portal starts with. */
-const restoreCountries = () => api.post<CountryUploadResult>('/countries/restore');
+const restoreCountries = () => api.post('/countries/restore');
 
 function useReplaceCountries<Input>(replace: (input: Input) => Promise<CountryUploadResult>) {
   const queryClient = useQueryClient();

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../testing/server.ts';
+import { urlOf } from '../api-client.ts';
 import { useDeleteRecords } from './delete-records.ts';
 import { serverPageSearch } from './server-page.ts';
 
@@ -24,17 +25,17 @@ describe('useDeleteRecords', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useDeleteRecords(['churches'], (row: string) => `/churches/${row}`), {
+    const { result } = renderHook(() => useDeleteRecords(['churches'], '/churches/:id'), {
       wrapper,
     });
     let outcome: Awaited<ReturnType<typeof result.current.mutateAsync>> | undefined;
     await act(async () => {
-      outcome = await result.current.mutateAsync(['in-use', 'gone', 'free']);
+      outcome = await result.current.mutateAsync([{ id: 'in-use' }, { id: 'gone' }, { id: 'free' }]);
     });
     expect(asked).toEqual(['in-use', 'gone', 'free']);
     expect(outcome).toEqual({
-      deleted: ['gone', 'free'],
-      refused: [{ row: 'in-use', message: 'The church still has members.' }],
+      deleted: [{ id: 'gone' }, { id: 'free' }],
+      refused: [{ row: { id: 'in-use' }, message: 'The church still has members.' }],
     });
     expect(queryClient.getQueryState(['churches'])?.isInvalidated).toBe(true);
   });
@@ -42,10 +43,12 @@ describe('useDeleteRecords', () => {
 
 describe('serverPageSearch', () => {
   it('writes the page, its sort and search, and only the filters that are set', () => {
-    const search = serverPageSearch(
+    const query = serverPageSearch(
       { first: 10, rows: 5, sortField: 'name', sortOrder: -1, search: 'grace' },
       { book: 'Teevo', language: null },
     );
-    expect(search.toString()).toBe('first=10&rows=5&search=grace&sortField=name&sortOrder=-1&book=Teevo');
+    expect(urlOf('/editions', {}, query)).toBe(
+      '/editions?first=10&rows=5&search=grace&sortField=name&sortOrder=-1&book=Teevo',
+    );
   });
 });

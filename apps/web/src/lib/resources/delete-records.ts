@@ -8,17 +8,20 @@ export interface DeleteOutcome<Row> {
 }
 
 /**
- * Deletes rows one at a time at `path(row)` and goes on after a refusal, so that one row in use does not
+ * Deletes rows one at a time at `path` with the row's id and goes on after a refusal, so that one row in use does not
  * keep the others. A row someone else deleted meanwhile (404) counts as deleted. The list under `queryKey` reloads.
  */
-export function useDeleteRecords<Row>(queryKey: QueryKey, path: (row: Row) => string) {
+export function useDeleteRecords<Row extends { id: string }>(
+  queryKey: QueryKey,
+  path: '/churches/:id' | '/languages/:id',
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (rows: Row[]) => {
       const outcome: DeleteOutcome<Row> = { deleted: [], refused: [] };
       for (const row of rows) {
         try {
-          await api.delete(path(row));
+          await api.delete(path, { params: { id: row.id } });
           outcome.deleted.push(row);
         } catch (failure) {
           if (failure instanceof ApiError && failure.status === 404) outcome.deleted.push(row);

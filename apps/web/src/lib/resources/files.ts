@@ -1,4 +1,3 @@
-import type { EditionPage, FileRecord, MessageAnswer } from '@portal/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -13,14 +12,14 @@ import { serverPageSearch } from './server-page.ts';
 /** Every edition file, newest first: the File List's table. */
 export const filesQuery = queryOptions({
   queryKey: ['files'],
-  queryFn: ({ signal }) => api.get<FileRecord[]>('/files', { signal }),
+  queryFn: ({ signal }) => api.get('/files', { signal }),
 });
 
 /** One edition's record: the reader's title, and whether a copy saved on the device is still the current file. */
 export const editionQuery = (id: string) =>
   queryOptions({
     queryKey: [...filesQuery.queryKey, 'one', id],
-    queryFn: ({ signal }) => api.get<FileRecord>(`/files/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/files/:id', { params: { id }, signal }),
   });
 
 /** Where an edition's PDF is read, whole or in ranges, with the member's session (and counted by the server's rule). */
@@ -36,8 +35,8 @@ export interface EditionFilters {
 export const listedTo = ({ year, month }: { year: number; month: number }) =>
   `${year}-${String(month).padStart(2, '0')}`;
 
-const editionsPath = (page: ServerPage, filters: EditionFilters, to: string | null) =>
-  `/editions?${serverPageSearch(page, { ...filters, to })}`;
+const editionsQuery = (page: ServerPage, filters: EditionFilters, to: string | null) =>
+  serverPageSearch(page, { ...filters, to });
 
 /**
  * One page of the filtered editions up to the month `to` (listedTo; null: all), newest first unless sorted: the member's
@@ -46,7 +45,7 @@ const editionsPath = (page: ServerPage, filters: EditionFilters, to: string | nu
 export const editionPageQuery = (page: ServerPage, filters: EditionFilters, to: string | null) =>
   queryOptions({
     queryKey: [...filesQuery.queryKey, 'pages', page, filters, to],
-    queryFn: ({ signal }) => api.get<EditionPage>(editionsPath(page, filters, to), { signal }),
+    queryFn: ({ signal }) => api.get('/editions', { query: editionsQuery(page, filters, to), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -61,14 +60,14 @@ export const editionFeedQuery = (filters: EditionFilters, to: string | null) =>
   infiniteQueryOptions({
     queryKey: [...filesQuery.queryKey, 'feed', filters, to],
     queryFn: ({ pageParam, signal }) =>
-      api.get<EditionPage>(
-        editionsPath(
+      api.get('/editions', {
+        query: editionsQuery(
           { first: pageParam, rows: FEED_ROWS, sortField: 'edition', sortOrder: -1, search: '' },
           filters,
           to,
         ),
-        { signal },
-      ),
+        signal,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last, _pages, first) =>
       last.items.length > 0 && first + last.items.length < last.total ? first + last.items.length : undefined,
@@ -91,7 +90,7 @@ export function uploadFile({ file, book, language, year, month, onProgress }: Ed
   form.append('year', String(year));
   form.append('month', String(month));
   form.append('file', file);
-  return api.upload<FileRecord>('/files', form, onProgress);
+  return api.upload('/files', form, onProgress);
 }
 
 /** Uploads one edition (replacing the edition's previous file); the file lists reload after each success. */
@@ -103,7 +102,7 @@ export function useUploadFile() {
   });
 }
 
-export const deleteFile = (id: string) => api.delete<MessageAnswer>(`/files/${encodeURIComponent(id)}`);
+export const deleteFile = (id: string) => api.delete('/files/:id', { params: { id } });
 
 export function useDeleteFile() {
   const queryClient = useQueryClient();

@@ -6,12 +6,10 @@ import { namedRecords } from './named-records.ts';
 /** Every language, by name, with its ISO 639 code; a rename carries over to the language's files. */
 export const languageRecords = namedRecords<Language>({
   key: 'languages',
-  listPath: '/languages',
-  createPath: '/languages',
-  itemPath: (id) => `/languages/${encodeURIComponent(id)}`,
+  path: '/languages',
   renameAlsoChanges: [filesQuery.queryKey],
 });
 
 /** Deletes the given languages; one still used by files is refused (409, naming the files). */
 export const useDeleteLanguages = () =>
-  useDeleteRecords<Language>(languageRecords.listQuery.queryKey, (language) => languageRecords.itemPath(language.id));
+  useDeleteRecords<Language>(languageRecords.listQuery.queryKey, '/languages/:id');

@@ -15,12 +15,8 @@ export interface NamedInput {
 interface NamedRecordsOptions {
   /** The cache key of the list. */
   key: string;
-  /** GET: every record, by name. */
-  listPath: string;
-  /** POST `{ name }` (and what else the kind has). */
-  createPath: string;
-  /** PUT `{ name }`; DELETE where the records may be deleted. */
-  itemPath: (id: string) => string;
+  /** GET: every record, by name; POST `{ name }` (and what else the kind has); PUT `{ name }` at `path/:id`. */
+  path: '/books' | '/languages';
   /** Other lists that show the name, reloaded after a rename (files show their book and language). */
   renameAlsoChanges: QueryKey[];
 }
@@ -31,20 +27,21 @@ interface NamedRecordsOptions {
  */
 export function namedRecords<Record extends NamedRecord = NamedRecord>({
   key,
-  listPath,
-  createPath,
-  itemPath,
+  path,
   renameAlsoChanges,
 }: NamedRecordsOptions) {
   const listQuery = queryOptions({
     queryKey: [key],
-    queryFn: ({ signal }) => api.get<Record[]>(listPath, { signal }),
+    queryFn: async ({ signal }) => {
+      const records: NamedRecord[] = await api.get(path, { signal });
+      return records as Record[];
+    },
   });
 
   function useCreate() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (input: NamedInput) => api.post<Record>(createPath, input),
+      mutationFn: (input: NamedInput) => api.post(path, { body: input }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: listQuery.queryKey }),
     });
   }
@@ -52,7 +49,8 @@ export function namedRecords<Record extends NamedRecord = NamedRecord>({
   function useRename() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: ({ id, ...input }: NamedInput & { id: string }) => api.put<Record>(itemPath(id), input),
+      mutationFn: ({ id, ...input }: NamedInput & { id: string }) =>
+        api.put(`${path}/:id`, { params: { id }, body: input }),
       onSuccess: () =>
         Promise.all(
           [listQuery.queryKey, ...renameAlsoChanges].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
@@ -60,7 +58,7 @@ export function namedRecords<Record extends NamedRecord = NamedRecord>({
     });
   }
 
-  return { listQuery, useCreate, useRename, itemPath };
+  return { listQuery, useCreate, useRename };
 }
 
 export type NamedRecords<Record extends NamedRecord = NamedRecord> = ReturnType<typeof namedRecords<Record>>;

@@ -7,15 +7,15 @@ export interface ServerPage {
   search: string;
 }
 
-/** A server-paged table's page as the query string of its list endpoint, with any filters of its own. */
-export const serverPageSearch = (page: ServerPage, filters: Record<string, string | null> = {}) => {
-  const search = new URLSearchParams({
+/** A server-paged table's page as the query of its list endpoint, with any filters of its own (null or empty: none). */
+export const serverPageSearch = <Filters extends string>(page: ServerPage, filters: Record<Filters, string | null>) => {
+  const query: Record<string, string | undefined> = {
     first: String(page.first),
     rows: String(page.rows),
     search: page.search,
     sortField: page.sortField,
     sortOrder: String(page.sortOrder),
-  });
-  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
-  return search;
+  };
+  for (const [name, value] of Object.entries<string | null>(filters)) query[name] = value || undefined;
+  return query as Record<'first' | 'rows' | 'search' | 'sortField' | 'sortOrder' | Filters, string | undefined>;
 };

@@ -1,4 +1,4 @@
-import type { MessageAnswer, registerSchema } from '@portal/contract';
+import type { registerSchema } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -8,6 +8,6 @@ export type Registration = z.output<typeof registerSchema>;
 
 /** Registers in the language the portal is in: the verification mail comes in it (decision 028). */
 export const register = (registration: Registration) =>
-  api.post<MessageAnswer>('/accounts/register', { ...registration, locale: portalLocale() });
+  api.post('/accounts/register', { body: { ...registration, locale: portalLocale() } });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,4 +1,3 @@
-import type { MessageAnswer } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -8,6 +7,6 @@ export interface PasswordReset {
   confirmPassword: string;
 }
 
-export const resetPassword = (reset: PasswordReset) => api.post<MessageAnswer>('/accounts/reset-password', reset);
+export const resetPassword = (reset: PasswordReset) => api.post('/accounts/reset-password', { body: reset });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

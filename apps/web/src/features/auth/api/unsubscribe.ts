@@ -1,10 +1,9 @@
-import type { MessageAnswer } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { mailedTokenQuery } from './mailed-token.ts';
 
 const byToken = (action: 'unsubscribe' | 'subscribe') => (token: string) =>
-  api.post<MessageAnswer>(`/notifications/${action}?token=${encodeURIComponent(token)}`);
+  api.post(`/notifications/${action}`, { query: { token } });
 
 /** Stops the member's new-edition mail with the mail's token, once: the answer is kept for the page. */
 export const useUnsubscribe = (token: string) =>

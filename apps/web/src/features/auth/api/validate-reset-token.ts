@@ -1,10 +1,8 @@
-import type { MessageAnswer } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { mailedTokenQuery } from './mailed-token.ts';
 
-export const validateResetToken = (token: string) =>
-  api.post<MessageAnswer>('/accounts/validate-reset-token', { token });
+export const validateResetToken = (token: string) => api.post('/accounts/validate-reset-token', { body: { token } });
 
 /** Checks the mailed reset token once; it is not used up by this check. */
 export const useValidateResetToken = (token: string) =>

@@ -1,9 +1,9 @@
-import type { CountItem, StatsQuery } from '@portal/contract';
+import type { StatsQuery } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { statsSearch } from './stats-query.ts';
 
-export const getCountByLanguage = (query: StatsQuery) => api.get<CountItem[]>(`/stats/languages?${statsSearch(query)}`);
+export const getCountByLanguage = (query: StatsQuery) => api.get('/stats/languages', { query: statsSearch(query) });
 
 /** Downloads per language in the range, most first. */
 export function useCountByLanguage(query: StatsQuery) {

@@ -1,9 +1,9 @@
-import type { StatsQuery, StatsSummary } from '@portal/contract';
+import type { StatsQuery } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { statsSearch } from './stats-query.ts';
 
-export const getStatsSummary = (query: StatsQuery) => api.get<StatsSummary>(`/stats/summary?${statsSearch(query)}`);
+export const getStatsSummary = (query: StatsQuery) => api.get('/stats/summary', { query: statsSearch(query) });
 
 /** The dashboard cards' figures. */
 export function useStatsSummary(query: StatsQuery) {

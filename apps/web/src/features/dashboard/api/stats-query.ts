@@ -1,10 +1,9 @@
 import type { StatsQuery } from '@portal/contract';
 
-/** The query string of a statistics request: the staff's downloads are left out unless asked for. */
-export const statsSearch = ({ start, end, book, includeStaff }: StatsQuery) =>
-  new URLSearchParams({
-    start,
-    end,
-    ...(book ? { book } : {}),
-    ...(includeStaff ? { includeStaff: 'true' } : {}),
-  }).toString();
+/** The query of a statistics request: the staff's downloads are left out unless asked for. */
+export const statsSearch = ({ start, end, book, includeStaff }: StatsQuery) => ({
+  start,
+  end,
+  book: book || undefined,
+  includeStaff: includeStaff ? 'true' : undefined,
+});

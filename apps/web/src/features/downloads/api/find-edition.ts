@@ -1,4 +1,3 @@
-import type { FileRecord } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { EditionChoice } from './get-edition-months.ts';
@@ -6,9 +5,7 @@ import type { EditionChoice } from './get-edition-months.ts';
 export type EditionLookup = EditionChoice & { language: string };
 
 export const findEdition = ({ book, language, year, month }: EditionLookup) =>
-  api.get<FileRecord>(
-    `/editions/lookup?${new URLSearchParams({ name: book, language, year: String(year), month: String(month) })}`,
-  );
+  api.get('/editions/lookup', { query: { name: book, language, year: String(year), month: String(month) } });
 
 /** Looks the edition up when the user presses Download (the answer is 404 when there is none). */
 export const useFindEdition = () => useMutation({ mutationFn: findEdition });

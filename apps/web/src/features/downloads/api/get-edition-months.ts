@@ -1,4 +1,3 @@
-import type { EditionMonth } from '@portal/contract';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -16,7 +15,5 @@ export interface EditionChoice {
 export const editionMonthsQuery = (book: string | undefined) =>
   queryOptions({
     queryKey: ['edition-months', book],
-    queryFn: book
-      ? ({ signal }) => api.get<EditionMonth[]>(`/editions/months?${new URLSearchParams({ book })}`, { signal })
-      : skipToken,
+    queryFn: book ? ({ signal }) => api.get('/editions/months', { query: { book }, signal }) : skipToken,
   });

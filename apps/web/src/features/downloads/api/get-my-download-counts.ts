@@ -1,4 +1,3 @@
-import type { MyCounts } from '@portal/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -8,7 +7,7 @@ const RECOUNT_DELAY_MS = 1500;
 /** The signed-in user's downloads this month, this year and in all. */
 export const myDownloadCountsQuery = queryOptions({
   queryKey: ['my-download-counts'],
-  queryFn: ({ signal }) => api.get<MyCounts>('/stats/mine', { signal }),
+  queryFn: ({ signal }) => api.get('/stats/mine', { signal }),
   // Downloads made since the last visit count at once.
   staleTime: 0,
 });

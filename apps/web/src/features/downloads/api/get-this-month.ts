@@ -1,4 +1,3 @@
-import type { ThisMonth } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { portalLocale } from '../../../lib/i18n/i18n.ts';
@@ -46,10 +45,7 @@ export const thisMonthQuery = queryOptions({
   queryKey: [...filesQuery.queryKey, 'this-month'],
   queryFn: ({ signal }) => {
     const languages = pickedLanguages();
-    const query = new URLSearchParams({
-      locale: portalLocale(),
-      ...(languages.length > 0 && { languages: languages.join(',') }),
-    });
-    return api.get<ThisMonth>(`/editions/this-month?${query}`, { signal });
+    const query = { locale: portalLocale(), languages: languages.length > 0 ? languages.join(',') : undefined };
+    return api.get('/editions/this-month', { query, signal });
   },
 });

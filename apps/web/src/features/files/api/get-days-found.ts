@@ -1,4 +1,3 @@
-import type { EditionDaysFound } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { filesQuery } from '../../../lib/resources/files.ts';
@@ -9,6 +8,6 @@ import { filesQuery } from '../../../lib/resources/files.ts';
  */
 export const daysFoundQuery = queryOptions({
   queryKey: [...filesQuery.queryKey, 'days'],
-  queryFn: ({ signal }) => api.get<EditionDaysFound[]>('/editions/days', { signal }),
+  queryFn: ({ signal }) => api.get('/editions/days', { signal }),
   select: (editions) => new Map(editions.map((edition) => [edition.id, edition])),
 });

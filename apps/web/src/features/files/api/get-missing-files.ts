@@ -1,4 +1,3 @@
-import type { MissingFiles } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { filesQuery } from '../../../lib/resources/files.ts';
@@ -9,6 +8,6 @@ import { filesQuery } from '../../../lib/resources/files.ts';
  */
 export const missingFilesQuery = queryOptions({
   queryKey: [...filesQuery.queryKey, 'missing'],
-  queryFn: ({ signal }) => api.get<MissingFiles>('/files/missing', { signal }),
+  queryFn: ({ signal }) => api.get('/files/missing', { signal }),
   select: (answer) => new Set(answer.ids),
 });

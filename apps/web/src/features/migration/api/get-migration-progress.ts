@@ -1,10 +1,9 @@
-import type { MigrationProgress } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 const POLL_MS = 500;
 
-export const getMigrationProgress = () => api.get<MigrationProgress>('/migrate/progress');
+export const getMigrationProgress = () => api.get('/migrate/progress');
 
 /** What the running import is doing, asked again every half second while a component shows it. */
 export function useMigrationProgress() {

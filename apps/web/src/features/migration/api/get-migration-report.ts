@@ -1,9 +1,8 @@
-import type { LatestMigrationReport } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** The latest import's report, dry or real; null before the first one (an answer, not a failed request). */
-export const getMigrationReport = async () => (await api.get<LatestMigrationReport>('/migrate/reports/latest')).report;
+export const getMigrationReport = async () => (await api.get('/migrate/reports/latest')).report;
 
 export const migrationReportQuery = queryOptions({ queryKey: ['migration', 'report'], queryFn: getMigrationReport });
 

@@ -1,4 +1,3 @@
-import type { MigrationReport } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { migrationReportQuery } from './get-migration-report.ts';
@@ -12,7 +11,7 @@ export function importLegacyExport({ files, dryRun }: ImportInput) {
   const form = new FormData();
   form.append('dryRun', String(dryRun));
   for (const file of files) form.append('files', file, file.name);
-  return api.post<MigrationReport>('/migrate/import', form);
+  return api.post('/migrate/import', { body: form });
 }
 
 /** Runs an import (or its dry run); a real one may change every list, so all cached answers are refetched. */

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { files } from '../../db/schema.ts';
-import type { Storage, StoredFileReader } from '../../plugins/storage/types.ts';
+import { readAll } from '../../plugins/storage/read-all.ts';
+import type { Storage } from '../../plugins/storage/types.ts';
 import { readableName, selectEditions } from '../editions/edition-view.ts';
 import { lockStoreForWriting } from './sweep.ts';
 
@@ -37,7 +38,7 @@ export async function moveFilesToBucket(db: Database, disk: Storage, bucket: Sto
       moved.missing.push(readableName(edition));
       continue;
     }
-    const staged = await bucket.stage(Readable.from(readingAll(reader, file.fileSize))).finally(() => reader.close());
+    const staged = await bucket.stage(Readable.from(readAll(reader, file.fileSize))).finally(() => reader.close());
     if (file.sha256 && staged.sha256 !== file.sha256) {
       await staged.discard();
       moved.damaged.push(readableName(edition));
@@ -67,18 +68,4 @@ export async function moveFilesToBucket(db: Database, disk: Storage, bucket: Sto
     }
   }
   return moved;
-}
-
-/** A stored file's bytes as a stream, read through the store's reader. */
-async function* readingAll(reader: StoredFileReader, size: number) {
-  let position = 0;
-  while (position < size) {
-    const into = Buffer.allocUnsafe(Math.min(1024 * 1024, size - position));
-    const read = await new Promise<number>((resolve, reject) =>
-      reader.read(into, position, (error, bytes) => (error ? reject(error) : resolve(bytes))),
-    );
-    if (read === 0) break;
-    position += read;
-    yield into.subarray(0, read);
-  }
 }

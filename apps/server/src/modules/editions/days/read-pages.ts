@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { readAll } from '../../../plugins/storage/read-all.ts';
 import type { Storage } from '../../../plugins/storage/types.ts';
 
 /** Reads a stored file whole; undefined when the store does not have it. */
@@ -9,15 +10,14 @@ async function readStored(storage: Storage, key: string): Promise<Uint8Array | u
   const reader = size === undefined ? undefined : await storage.open(key, 0);
   if (size === undefined || !reader) return undefined;
   try {
-    const bytes = Buffer.alloc(size);
-    for (let at = 0; at < size; ) {
-      const read = await new Promise<number>((resolve, reject) =>
-        reader.read(bytes.subarray(at), at, (error, count) => (error ? reject(error) : resolve(count))),
-      );
-      if (read === 0) break;
-      at += read;
+    // Bytes of their own (never a slice of Node's shared pool): they are handed over to the reading thread.
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for await (const chunk of readAll(reader, size)) {
+      bytes.set(chunk, at);
+      at += chunk.length;
     }
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return bytes.subarray(0, at);
   } finally {
     await reader.close();
   }

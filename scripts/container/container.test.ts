@@ -22,7 +22,9 @@ const run = promisify(execFile);
 
 let folder: string;
 let conf: string;
+/** The containers and the volumes the test made, removed after it. */
 const names: string[] = [];
+const volumes: string[] = [];
 const podman = async (...args: string[]) => {
   const { stdout } = await run('podman', args, {
     env: { ...process.env, CONTAINERS_CONF: conf },
@@ -122,7 +124,8 @@ async function download(url: string, id: string) {
 }
 
 async function newVolume() {
-  const name = `portal-test-${process.pid}-data-${names.length}`;
+  const name = `portal-test-${process.pid}-data-${volumes.length}`;
+  volumes.push(name);
   await podman('volume', 'create', name);
   return name;
 }
@@ -153,10 +156,8 @@ before(async () => {
 });
 
 after(async () => {
-  for (const name of names) {
-    await podman('rm', '--force', '--time', '0', name).catch(() => {});
-    await podman('volume', 'rm', '--force', name).catch(() => {});
-  }
+  for (const name of names) await podman('rm', '--force', '--time', '0', name).catch(() => {});
+  for (const name of volumes) await podman('volume', 'rm', '--force', name).catch(() => {});
   await rm(folder, { recursive: true, force: true });
 });
 

@@ -3,10 +3,11 @@
 // address to the page ready to use: its HTML, styles, fonts, scripts, catalogue and first API answers, until the
 // network has been quiet for half a second. The pages are those the build prerendered, /{locale}/{page} for each
 // dist/{locale}/{page}/index.html, each opened in a new browser context (empty cache, no service worker) at
-// Lighthouse's phone size, from the real server (its sources, a fresh embedded database) serving the build.
+// Lighthouse's phone size, from the real server (its sources, a fresh embedded database) serving the build, and not
+// touched: a page that starts its app when the visitor first touches it (decision 052) is counted as read.
 // Run after `npm run build` (or WEB_DIST=<another build>): prints a table; exits with 1 when a page is over
-// BUDGET_BYTES, with 2 when it could not measure.
-import { existsSync, readdirSync } from 'node:fs';
+// its budget, with 2 when it could not measure.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +18,13 @@ import { startPortal } from './lib.ts';
 
 /** Issue 29's goal for a first visit, as bench/lighthouse.ts counts it (1 KB = 1,000 bytes). */
 const GOAL_BYTES = 150_000;
-// Enforced: the heaviest page when it was set (the sign-up page, 403 KB, once the sign pages were prerendered; the
-// landing page 256 KB), with a little room; it drops to GOAL_BYTES once every page meets the goal.
-const BUDGET_BYTES = 410_000;
+/**
+ * Enforced: the goal for a page that starts its app when the visitor needs it (decision 052); for one that starts it
+ * at once (sign-in, verify-email: their template says so), what the heaviest page weighed when it was set (the
+ * sign-up page, 403 KB, once the sign pages were prerendered) with a little room, until they meet the goal too.
+ */
+const AT_ONCE_BUDGET_BYTES = 410_000;
+const STARTS_AT_ONCE = 'data-starts-at-once';
 /** Lighthouse's mobile preset's screen (a Moto G Power). */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
@@ -41,7 +46,12 @@ function prerendered(folder, under = '') {
 
 const addresses = locales
   .filter((locale) => existsSync(path.join(dist, locale)))
-  .flatMap((locale) => prerendered(path.join(dist, locale)).map((page) => ({ page, locale })));
+  .flatMap((locale) =>
+    prerendered(path.join(dist, locale)).map((page) => {
+      const html = readFileSync(path.join(dist, locale, page, 'index.html'), 'utf8');
+      return { page, locale, budget: html.includes(STARTS_AT_ONCE) ? AT_ONCE_BUDGET_BYTES : GOAL_BYTES };
+    }),
+  );
 if (addresses.length === 0) {
   console.error(`No prerendered page under ${dist}/{${locales.join(',')}}: run "npm run build" first.`);
   process.exit(2);
@@ -92,28 +102,33 @@ try {
   // A first visit, not counted: the server's and the browser's own first-use costs.
   await firstVisit(browser, `${portal.url}/${addresses[0].locale}/${addresses[0].page}`);
   const rows = [];
-  for (const { page, locale } of addresses) {
-    rows.push({ address: `/${locale}/${page}`, ...(await firstVisit(browser, `${portal.url}/${locale}/${page}`)) });
+  for (const { page, locale, budget } of addresses) {
+    rows.push({
+      address: `/${locale}/${page}`,
+      budget,
+      ...(await firstVisit(browser, `${portal.url}/${locale}/${page}`)),
+    });
   }
   const width = Math.max(...rows.map((row) => row.address.length)) + 2;
   const cells = (values) => values.map((value) => value.padStart(10)).join('');
   console.log(
     `First visit of each prerendered page (${path.relative(process.cwd(), dist) || dist}): bytes transferred, ` +
-      `headers included, 1 KB = 1,000 bytes; goal ${kb(GOAL_BYTES)}, enforced budget ${kb(BUDGET_BYTES)}\n`,
+      `headers included, 1 KB = 1,000 bytes; goal ${kb(GOAL_BYTES)}, enforced for every page but those starting ` +
+      `their app at once, whose budget is ${kb(AT_ONCE_BUDGET_BYTES)}\n`,
   );
   console.log(`${'page'.padEnd(width)}${cells([...COLUMNS, 'total'])}  requests  encodings       goal  budget`);
   for (const row of rows) {
     const encodings = [...row.encodings].map(([name, times]) => `${name} ${times}`).join(', ');
     const goal = row.total <= GOAL_BYTES ? 'met' : 'over';
-    const budget = row.total <= BUDGET_BYTES ? 'within' : 'OVER';
+    const budget = row.total <= row.budget ? 'within' : 'OVER';
     console.log(
       `${row.address.padEnd(width)}${cells([...COLUMNS.map((column) => kb(row.bytes[column])), kb(row.total)])}` +
         `  ${String(row.count).padStart(8)}  ${encodings.padEnd(14)}  ${goal.padStart(5)}  ${budget}`,
     );
   }
-  const over = rows.filter((row) => row.total > BUDGET_BYTES);
+  const over = rows.filter((row) => row.total > row.budget);
   if (over.length > 0) {
-    console.error(`\nOver the ${kb(BUDGET_BYTES)} budget: ${over.map((row) => row.address).join(', ')}`);
+    console.error(`\nOver budget: ${over.map((row) => `${row.address} (${kb(row.budget)})`).join(', ')}`);
     process.exitCode = 1;
   }
 } finally {

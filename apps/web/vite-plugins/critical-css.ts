@@ -1,6 +1,7 @@
 import { type CompiledSheet, compileSheet } from 'beasties/compiler';
 import { collectPrograms, createProcessor, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { WITH_APP } from '../src/lib/app-start/constants.ts';
 import { THEME_CRITICAL_ID } from '../src/lib/layout-settings/constants.ts';
 import type { DefaultTheme } from './prime-themes.ts';
 
@@ -18,15 +19,28 @@ function withThemeRules(html: string, theme: CompiledSheet, bootTag: string) {
   return html.replace(bootTag, `<style id="${THEME_CRITICAL_ID}">${css}</style>\n    ${bootTag}`);
 }
 
-/** The script beasties puts at the end of <body> to apply the stylesheets it deferred; the CSP allows no inline one. */
-const DEFERRED_STYLES_SCRIPT = /<script>(document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*)<\/script>/;
+/** The script beasties puts at the end of <body> to apply the stylesheets it deferred: the app's start does instead. */
+const DEFERRED_STYLES_SCRIPT = /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/;
+/** A stylesheet beasties deferred (loaded as `media="print"`, which browsers still fetch). */
+const DEFERRED_SHEET = /<link rel="stylesheet" ([^>]*?) media="print" data-beasties-media="all">/g;
+
+/**
+ * The page's stylesheets, which beasties deferred, come with its app (decision 052): disabled, which a browser does
+ * not fetch, until the app's start enables them, so that a visitor who only reads the page and follows a link is
+ * never sent them. So does the default theme's stylesheet (the boot script adds it disabled): its preload goes.
+ */
+const sheetsWithApp = (html: string, themePreload: string) =>
+  html
+    .replace(DEFERRED_SHEET, `<link rel="stylesheet" $1 disabled ${WITH_APP}>`)
+    .replace(DEFERRED_STYLES_SCRIPT, '')
+    .replace(themePreload, '');
 
 /**
  * Each prerendered page (every .html the build writes but index.html, whatever pages vite-plugins/prerender.ts
  * draws) paints from its HTML alone: the rules of the app's stylesheets and of the default theme that its markup uses
- * are inlined in <head> (beasties), and its stylesheets load as `media="print"` until a deferred script (the same
- * for every page, a file of its own) applies them; a <noscript> copy applies them without JavaScript. Runs after the
- * prerender, on the pages it emitted.
+ * are inlined in <head> (beasties), and its stylesheets load with the app, when the visitor needs it
+ * (`sheetsWithApp`); a <noscript> copy applies them without JavaScript. Runs after the prerender, on the pages it
+ * emitted.
  */
 export function criticalCss(theme: () => DefaultTheme): Plugin {
   let config: ResolvedConfig;
@@ -45,17 +59,12 @@ export function criticalCss(theme: () => DefaultTheme): Plugin {
           : [],
       );
       const processor = createProcessor(sheets, { preload: 'media-script' });
-      const { css, bootTag } = theme();
+      const { css, bootTag, preloadTag } = theme();
       const themeSheet = compileSheet(css);
-      let scriptFile = '';
       for (const file of files) {
         if (file.type !== 'asset' || !file.fileName.endsWith('.html') || file.fileName === 'index.html') continue;
         const html = withThemeRules(processor.process(String(file.source)), themeSheet, bootTag);
-        const source = DEFERRED_STYLES_SCRIPT.exec(html)?.[1];
-        if (source && !scriptFile) {
-          scriptFile = this.getFileName(this.emitFile({ type: 'asset', name: 'deferred-styles.js', source }));
-        }
-        file.source = html.replace(DEFERRED_STYLES_SCRIPT, `<script defer src="${config.base}${scriptFile}"></script>`);
+        file.source = sheetsWithApp(html, preloadTag);
       }
     },
   };

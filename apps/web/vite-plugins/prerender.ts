@@ -1,4 +1,5 @@
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { APP_TEMPLATE_ID, STARTS_AT_ONCE } from '../src/lib/app-start/constants.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -11,8 +12,11 @@ const MODULE_PRELOAD = '<link rel="modulepreload" crossorigin';
  */
 const SCRIPT_PRELOAD = '<link rel="preload" as="script" crossorigin';
 
+/** The module that starts a prerendered page's app when the visitor needs it (decision 052). */
+const START_MODULE = 'src/app-start.ts';
+
 interface PrerenderModule {
-  PRERENDERED_PAGES: { path: string; locale: string }[];
+  PRERENDERED_PAGES: { path: string; locale: string; startsAtOnce: boolean }[];
   renderPage(path: string): Promise<string>;
 }
 
@@ -46,6 +50,7 @@ const cssOf = (bundle: OutputBundle, files: Set<string>) =>
  */
 export function prerender(entry: string): Plugin {
   let config: ResolvedConfig;
+  let startChunk = '';
   return {
     name: 'prerender',
     apply: 'build',
@@ -54,14 +59,22 @@ export function prerender(entry: string): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
+    buildStart() {
+      startChunk = this.emitFile({ type: 'chunk', id: `${config.root}/${START_MODULE}`, name: 'app-start' });
+    },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
+      const startFile = this.getFileName(startChunk);
       const entryChunk = Object.values(bundle).find(
-        (file): file is OutputChunk => file.type === 'chunk' && file.isEntry,
+        (file): file is OutputChunk => file.type === 'chunk' && file.isEntry && file.fileName !== startFile,
       );
       if (index?.type !== 'asset' || !entryChunk) return this.error('prerender: the build has no index.html entry');
       const html = String(index.source);
       if (!html.includes(ROOT_ELEMENT)) return this.error(`prerender: index.html has no empty ${ROOT_ELEMENT}`);
+      const entryTag = new RegExp(`<script type="module" crossorigin src="[^"]*${entryChunk.fileName}"></script>`).exec(
+        html,
+      )?.[0];
+      if (!entryTag) return this.error(`prerender: index.html does not load ${entryChunk.fileName}`);
 
       const server = await createServer({
         configFile: config.configFile,
@@ -81,7 +94,7 @@ export function prerender(entry: string): Plugin {
         const entryCss = cssOf(bundle, inEntry);
         const base = config.base;
         const { PRERENDERED_PAGES } = (await server.ssrLoadModule(entry)) as PrerenderModule;
-        for (const { path, locale } of PRERENDERED_PAGES) {
+        for (const { path, locale, startsAtOnce } of PRERENDERED_PAGES) {
           // Each page from freshly evaluated sources, so that what it draws lazily (its page's chunk, the parts of
           // its locale's catalogue) is what it evaluates, whatever the pages before it drew.
           server.moduleGraph.invalidateAll();
@@ -97,20 +110,19 @@ export function prerender(entry: string): Plugin {
               for (const needed of staticClosure(bundle, file)) if (!inEntry.has(needed)) lazyFiles.add(needed);
             }
           }
-          const links = [
-            ...[...cssOf(bundle, lazyFiles)]
-              .filter((file) => !entryCss.has(file))
-              .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-            ...[...lazyFiles].map((file) => `${SCRIPT_PRELOAD} href="${base}${file}">`),
-          ];
+          const sheets = [...cssOf(bundle, lazyFiles)]
+            .filter((file) => !entryCss.has(file))
+            .map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
+          const preloads = [...lazyFiles].map((file) => `${SCRIPT_PRELOAD} href="${base}${file}">`);
+          const source = html
+            .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+            .replaceAll(MODULE_PRELOAD, SCRIPT_PRELOAD)
+            .replace('</head>', `  ${sheets.join('\n    ')}\n  </head>`)
+            .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
           this.emitFile({
             type: 'asset',
             fileName: `${path.replace(/^\//, '')}/index.html`,
-            source: html
-              .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-              .replaceAll(MODULE_PRELOAD, SCRIPT_PRELOAD)
-              .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-              .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+            source: startWhenNeeded(source, { entryTag, preloads, startsAtOnce, startFile: `${base}${startFile}` }),
           });
         }
       } finally {
@@ -118,4 +130,30 @@ export function prerender(entry: string): Plugin {
       }
     },
   };
+}
+
+interface StartParts {
+  /** The tag of the app's entry, which index.html has. */
+  entryTag: string;
+  /** The preloads of the lazily loaded chunks the page drew. */
+  preloads: string[];
+  startsAtOnce: boolean;
+  /** The address of the `app-start` chunk. */
+  startFile: string;
+}
+
+/**
+ * The page's scripts (its entry and every preload) in the inert template that `app-start` fills <head> from when the
+ * visitor needs the app (decision 052), and `app-start` in the entry's place. Its stylesheets wait, disabled, in
+ * their places (vite-plugins/critical-css.ts).
+ */
+function startWhenNeeded(page: string, { entryTag, preloads, startsAtOnce, startFile }: StartParts) {
+  const scripts = [...(page.match(new RegExp(`${SCRIPT_PRELOAD}[^>]*>`, 'g')) ?? []), ...preloads];
+  const withoutPreloads = scripts.reduce((html, tag) => html.replace(new RegExp(`\\n\\s*${tag}`), ''), page);
+  const opening = `<template id="${APP_TEMPLATE_ID}"${startsAtOnce ? ` ${STARTS_AT_ONCE}` : ''}>`;
+  const template = [opening, entryTag, ...scripts, '</template>'].join('\n      ');
+  return withoutPreloads.replace(
+    entryTag,
+    `${template}\n    <script type="module" crossorigin src="${startFile}"></script>`,
+  );
 }

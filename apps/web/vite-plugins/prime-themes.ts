@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { APP_TEMPLATE_ID, WITH_APP } from '../src/lib/app-start/constants.ts';
 import {
   colorModeOf,
   colorSchemeOf,
@@ -82,6 +83,8 @@ function bootScript(themesPath: string, themeNames: string[]): string {
     storageKey: LAYOUT_SETTINGS_KEY,
     linkId: THEME_LINK_ID,
     criticalId: THEME_CRITICAL_ID,
+    appTemplateId: APP_TEMPLATE_ID,
+    withAppAttribute: WITH_APP,
     themesPath,
     themeNames,
     colors: Object.fromEntries(
@@ -102,6 +105,8 @@ export interface DefaultTheme {
   css: string;
   /** The tag of the boot script, which its critical rules go before (vite-plugins/critical-css.ts). */
   bootTag: string;
+  /** The preload of its stylesheet every page has, which a prerendered page leaves to the app's start. */
+  preloadTag: string;
 }
 
 /**
@@ -118,7 +123,14 @@ export function primeThemes(): Plugin & { api: { defaultTheme(): DefaultTheme } 
   const defaultHref = () => `${themesPath}/${DEFAULT_THEME}/theme.css`;
   return {
     name: 'prime-themes',
-    api: { defaultTheme: () => ({ href: defaultHref(), css: defaultCss, bootTag }) },
+    api: {
+      defaultTheme: () => ({
+        href: defaultHref(),
+        css: defaultCss,
+        bootTag,
+        preloadTag: `<link rel="preload" href="${defaultHref()}" as="style">`,
+      }),
+    },
     // Before the dev server indexes public/, so the copied files are served from the first request.
     configResolved(config) {
       const themes = readThemes();

@@ -3,6 +3,9 @@ export interface RestoreLayoutOptions {
   linkId: string;
   /** The `<style>` of the default theme's critical rules a prerendered page carries. */
   criticalId: string;
+  /** The `<template>` of a prerendered page's app's scripts (decision 052), and the mark of its stylesheets. */
+  appTemplateId: string;
+  withAppAttribute: string;
   themesPath: string;
   themeNames: string[];
   /** Each theme's colour mode and the browser's colour scheme for it (global.css reads the mode). */
@@ -49,6 +52,11 @@ export function restoreLayout(
   if (theme !== options.fallbackTheme || !critical) {
     critical?.remove();
     link.setAttribute('blocking', 'render');
+  }
+  // A page painting with the default theme's inlined rules fetches its stylesheet with the app's, when it starts.
+  if (critical?.isConnected && document.getElementById(options.appTemplateId)) {
+    link.disabled = true;
+    link.setAttribute(options.withAppAttribute, '');
   }
   // First in <head>, so the app's own stylesheets still override the theme.
   document.head.prepend(link);

@@ -1,4 +1,5 @@
 import { type Account, isAccount, type Session } from '@portal/contract';
+import { USER_STORAGE_KEY } from './user-storage-key.ts';
 
 /** The signed-in account's public profile, as the authenticate and refresh-token answers carry it. */
 export type SessionUser = Account;
@@ -15,8 +16,6 @@ export interface SessionState {
   accessToken: string | null;
   ended: SessionEnd | null;
 }
-
-const USER_STORAGE_KEY = 'user';
 
 function readStoredUser(): SessionUser | null {
   try {

@@ -6,6 +6,7 @@ import { CountryField } from '../../../components/form/country-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PasswordPairFields } from '../../../components/form/password-pair-fields.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useTypedBeforeStart } from '../../../hooks/use-typed-before-start.ts';
 import { MembershipFields, type RegisterForm } from './membership-fields.tsx';
 import { EMPTY_REGISTRATION, SignInLink, useRegistrationForm } from './registration-form.tsx';
 import { NotifyEditionsField, TermsField } from './terms-field.tsx';
@@ -14,6 +15,14 @@ const EMPTY: RegisterForm = { ...EMPTY_REGISTRATION, fullName: '' };
 
 /** The dialog asks nothing about membership: it signs up a member with no church (spec). */
 const EMPTY_BY_VARIANT = { page: EMPTY, dialog: { ...EMPTY, church: NO_CHURCH } } as const;
+
+/** The text fields' ids, which the sign-up page's HTML has before its scripts come. */
+const TEXT_FIELDS = {
+  fullName: 'sign-up-name',
+  email: 'sign-up-email',
+  password: 'sign-up-password',
+  confirmPassword: 'sign-up-confirmPassword',
+};
 
 interface SignUpFormProps {
   /** `page` at /signup asks for membership and church; `dialog` on the landing page does not. */
@@ -24,7 +33,8 @@ interface SignUpFormProps {
 export function SignUpForm({ variant }: SignUpFormProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { form, submit, isPending, dialog } = useRegistrationForm(registerSchema, EMPTY_BY_VARIANT[variant]);
+  const empty = useTypedBeforeStart(EMPTY_BY_VARIANT[variant], TEXT_FIELDS);
+  const { form, submit, isPending, dialog } = useRegistrationForm(registerSchema, empty);
   const { control, register, formState } = form;
   const { errors } = formState;
 

@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useTypedBeforeStart } from '../../../hooks/use-typed-before-start.ts';
 import { LOGIN_PATH } from '../../../lib/session/redirect.ts';
 import { errorToast, useToast } from '../../../lib/toast.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -24,10 +25,11 @@ export function ForgotPasswordPage() {
   const notify = useToast();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const typed = useTypedBeforeStart({ email: '' }, { email: 'forgot-email' });
   const { register, handleSubmit, formState } = useForm<ForgotForm, unknown, z.output<typeof emailOnlySchema>>({
     resolver: zodResolver(emailOnlySchema),
     mode: 'onTouched',
-    defaultValues: { email: '' },
+    defaultValues: typed,
   });
   const error = formState.errors.email?.message;
 

@@ -1,0 +1,3 @@
+import { startWhenNeeded } from './lib/app-start/start-when-needed.ts';
+
+startWhenNeeded();

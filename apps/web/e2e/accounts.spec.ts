@@ -165,6 +165,9 @@ test('the landing page’s Sign In opens sign in and its Sign Up dialog register
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/en/login');
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+  // Shown, then (its opening over) focused: from then on Escape closes it. The app starts as this page opens, so
+  // on a busy machine the first can come well before the second.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/en/dist');
 

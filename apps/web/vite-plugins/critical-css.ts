@@ -29,11 +29,13 @@ const DEFERRED_SHEET = /<link rel="stylesheet" ([^>]*?) media="print" data-beast
  * not fetch, until the app's start enables them, so that a visitor who only reads the page and follows a link is
  * never sent them. So does the default theme's stylesheet (the boot script adds it disabled): its preload goes.
  */
-const sheetsWithApp = (html: string, themePreload: string) =>
-  html
+function sheetsWithApp(html: string, themePreload: string) {
+  if (!html.includes(themePreload)) throw new Error(`critical-css: the page has no ${themePreload}`);
+  return html
     .replace(DEFERRED_SHEET, `<link rel="stylesheet" $1 disabled ${WITH_APP}>`)
     .replace(DEFERRED_STYLES_SCRIPT, '')
     .replace(themePreload, '');
+}
 
 /**
  * Each prerendered page (every .html the build writes but index.html, whatever pages vite-plugins/prerender.ts

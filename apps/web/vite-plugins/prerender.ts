@@ -122,7 +122,7 @@ export function prerender(entry: string): Plugin {
           this.emitFile({
             type: 'asset',
             fileName: `${path.replace(/^\//, '')}/index.html`,
-            source: startWhenNeeded(source, { entryTag, preloads, startsAtOnce, startFile: `${base}${startFile}` }),
+            source: withStartTemplate(source, { entryTag, preloads, startsAtOnce, startFile: `${base}${startFile}` }),
           });
         }
       } finally {
@@ -147,7 +147,7 @@ interface StartParts {
  * visitor needs the app (decision 052), and `app-start` in the entry's place. Its stylesheets wait, disabled, in
  * their places (vite-plugins/critical-css.ts).
  */
-function startWhenNeeded(page: string, { entryTag, preloads, startsAtOnce, startFile }: StartParts) {
+function withStartTemplate(page: string, { entryTag, preloads, startsAtOnce, startFile }: StartParts) {
   const scripts = [...(page.match(new RegExp(`${SCRIPT_PRELOAD}[^>]*>`, 'g')) ?? []), ...preloads];
   const withoutPreloads = scripts.reduce((html, tag) => html.replace(new RegExp(`\\n\\s*${tag}`), ''), page);
   const opening = `<template id="${APP_TEMPLATE_ID}"${startsAtOnce ? ` ${STARTS_AT_ONCE}` : ''}>`;

@@ -101,7 +101,6 @@ function bootScript(themesPath: string, themeNames: string[]): string {
 
 /** The default theme's stylesheet as a first visit paints with it: its address and its rules. */
 export interface DefaultTheme {
-  href: string;
   css: string;
   /** The tag of the boot script, which its critical rules go before (vite-plugins/critical-css.ts). */
   bootTag: string;
@@ -125,7 +124,6 @@ export function primeThemes(): Plugin & { api: { defaultTheme(): DefaultTheme } 
     name: 'prime-themes',
     api: {
       defaultTheme: () => ({
-        href: defaultHref(),
         css: defaultCss,
         bootTag,
         preloadTag: `<link rel="preload" href="${defaultHref()}" as="style">`,

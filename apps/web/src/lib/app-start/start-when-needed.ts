@@ -9,7 +9,7 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as cons
  * someone remembered as signed in (who sees another page), in the installed app (its service worker serves the
  * page), and for an address that brings the app something to do (a token to check, where to go after signing in).
  */
-export function startsAtOnce(template: HTMLTemplateElement): boolean {
+function startsAtOnce(template: HTMLTemplateElement): boolean {
   if (template.hasAttribute(STARTS_AT_ONCE)) return true;
   let remembered = false;
   try {

@@ -1,5 +1,7 @@
+import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { expect, test } from './fixtures.ts';
 import { say } from './support/catalogue.ts';
+import { createAccount } from './support/session.ts';
 
 /**
  * Issue 29: on a slow line a visitor taps before the page's scripts have come. The landing page's links work
@@ -16,6 +18,15 @@ test.describe('the landing page before any script has run', () => {
       .click();
     await expect(page).toHaveURL('/en/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'landing.heading'));
+    // Its form is in the page (decision 053), its button waiting for the scripts, like Sign Up's.
+    const signIn = page.getByRole('dialog', { name: say('en', 'common.signIn') });
+    await expect(signIn.getByLabel(say('en', 'common.email'))).toBeVisible();
+    await expect(signIn.getByRole('button', { name: say('en', 'common.signIn') })).toBeDisabled();
+    await signIn.getByRole('link', { name: say('en', 'common.close') }).click();
+    await expect(page).toHaveURL('/en/dist');
+    await page.goBack();
+    await signIn.getByRole('link', { name: say('en', 'auth.signIn.forgot') }).click();
+    await expect(page).toHaveURL('/en/account/forgot-password');
 
     await page.goto('/en/dist');
     await page
@@ -103,5 +114,45 @@ test.describe('a first visit sends the app when the visitor needs it', () => {
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
     await expect(email).not.toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveValue('Ama Mensah');
+  });
+
+  test('Sign In sends no app script until touched; what was typed before it ran signs in', async ({ page }) => {
+    const account = await createAccount(page.request, 'User');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/en/login');
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((address) => /\/assets\/index-[\w-]+\.js$/.test(address))).toEqual([]);
+
+    const dialog = page.getByRole('dialog', { name: say('en', 'common.signIn') });
+    const email = dialog.getByLabel(say('en', 'common.email'));
+    const password = dialog.getByLabel(say('en', 'common.password'), { exact: true });
+    await email.fill(account.email);
+    await password.fill(account.password);
+    // The app has taken the dialog over: modal, the page behind inert, the field typed in still focused.
+    await expect.poll(() => page.evaluate(() => document.querySelector('dialog')?.matches(':modal'))).toBe(true);
+    await expect(password).toBeFocused();
+    await expect(email).toHaveValue(account.email);
+    await password.press('Enter');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  });
+
+  test('a mailed verification link says it is verifying until the app has come, not that it failed', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/en/account/verify-email?token=not-a-token', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByText(say('en', 'auth.verify.verifying'))).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toHaveCount(0);
+    release();
+    await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeVisible();
   });
 });

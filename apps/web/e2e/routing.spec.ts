@@ -21,7 +21,7 @@ test('closing the Sign In dialog leaves the landing page', async ({ page }) => {
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   // The landing page's links keep its language (decision 028).
   await expect(page).toHaveURL('/en/login');
-  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('link', { name: 'Close' }).click();
   await expect(page).toHaveURL('/en/dist');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

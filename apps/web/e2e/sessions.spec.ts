@@ -182,7 +182,7 @@ test('a person whose account an admin deleted is sent once to sign in, told that
   expect(await seriousViolations(page)).toEqual([]);
 
   // Told once: closing the dialog leaves a visitor on the landing page, not sent back to sign in.
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('link', { name: 'Close' }).click();
   await expect(page).toHaveURL('/en/dist');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -13,10 +13,10 @@ import { changeLocale, i18n, localeOfPath, localePath, startI18n } from './lib/i
  */
 const FIRST_PAGES = ['dist', 'login', 'signup', 'account/forgot-password', 'account/verify-email'];
 /**
- * Those whose app starts as they open (decision 052): Sign In's dialog is the app's, and the verify page checks its
- * token. The others are whole in their HTML; their app starts when the visitor touches, types or tabs.
+ * Those whose app starts as they open (decision 052): the verify page checks its token. The others are whole in their
+ * HTML (Sign In's dialog too, decision 053); their app starts when the visitor touches, types or tabs.
  */
-const STARTING_AT_ONCE = new Set(['login', 'account/verify-email']);
+const STARTING_AT_ONCE = new Set(['account/verify-email']);
 
 /** The pages the build prerenders (vite-plugins/prerender.ts): the first pages in each locale (decision 039). */
 export const PRERENDERED_PAGES = LOCALES.flatMap((locale) =>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { SignInDialog } from '../../features/auth/components/sign-in-dialog.tsx';
 import { useLandingPath } from '../../lib/session/guards.tsx';
 import { isSessionEndedState, redirectTarget } from '../../lib/session/redirect.ts';
@@ -11,7 +11,6 @@ import { VisitorLanding } from './landing-route.tsx';
 export function LoginRoute() {
   const [search] = useSearchParams();
   const { state } = useLocation();
-  const navigate = useNavigate();
   const landing = useLandingPath();
   const { user } = useSession();
   const returnTo = redirectTarget(search);
@@ -22,11 +21,7 @@ export function LoginRoute() {
   return (
     <>
       <VisitorLanding />
-      <SignInDialog
-        returnTo={returnTo}
-        sessionEnded={isSessionEndedState(state)}
-        onHide={() => navigate(landing, { replace: true })}
-      />
+      <SignInDialog returnTo={returnTo} sessionEnded={isSessionEndedState(state)} closeTo={landing} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 
 interface TokenCheckProps {
   /** The mailed link's token ('' without one) and the server's check of it. */
@@ -20,7 +21,10 @@ interface TokenCheckProps {
 
 /** A page opened from a mailed link: a wait while its token is checked, then `children`, or the way to a new link. */
 export function TokenCheck({ token, check, pending, failed, children, recovery }: TokenCheckProps) {
-  if (token !== '' && check.isPending) return <TokenPending label={pending} />;
+  // A prerendered page (verify-email) cannot know the link's token: it draws the wait, which the link's visitor sees
+  // until the app has come, rather than a failure.
+  const hydrated = useHydrated();
+  if (!hydrated || (token !== '' && check.isPending)) return <TokenPending label={pending} />;
   return check.isSuccess ? children : <TokenFailed message={failed} recovery={recovery} />;
 }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Book, editionFileName, type FileRecord, monthName, type ThisMonth } from '@portal/contract';
-import { makePdf } from '../../server/test/files.ts';
+import { makeEditionPdf, makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { ensureLanguage, uploadThroughApi } from './support/editions.ts';
@@ -167,6 +167,41 @@ test.describe('on a phone', () => {
     await expect(ready).toHaveCount(2);
     await expect(page.getByRole('region', { name: 'Earlier editions' })).toBeVisible();
     expect((await shifted()) - before).toBeLessThan(0.05);
+  });
+
+  test('an edition whose days are mapped offers today’s reading: its day, its first lines, the reader at its page', async ({
+    page,
+    request,
+  }) => {
+    const language = await newLanguage(request, 'Yoruba');
+    const { year, month } = await months(request);
+    // Page N says "Page N" under its title; no date headings, so an admin sets one day a page.
+    const pdf = makeEditionPdf({ pages: 31, bytes: 31 * 4_000, title: 'Teevo of the day' });
+    const edition = await uploadThroughApi(request, month, pdf, 'Teevo', { language, year });
+    const admin = await bearerOf(request);
+    const days = `/api/editions/${edition._id}/days`;
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get(days, { headers: admin })).json()) as { pageCount: number | null }).pageCount,
+      )
+      .toBe(31);
+    expect((await request.put(days, { headers: admin, data: { firstPage: 1, pagesPerDay: 1 } })).status()).toBe(200);
+    await memberWhoDownloaded(page, edition);
+
+    await page.goto('/');
+    const card = thisMonthCards(page).filter({ has: page.getByRole('button', { name: /^Download now: Teevo/ }) });
+    await expect(card).toContainText(/Today, \w+day \d+ \w+/);
+    const readToday = card.getByRole('link', { name: /^Read today’s reading, / });
+    const href = (await readToday.getAttribute('href')) ?? '';
+    const day = Number(/\?page=(\d+)$/.exec(href)?.[1]);
+    expect(href).toBe(`/user/read/${edition._id}?page=${day}`);
+    await expect(card).toContainText(`Teevo of the day Page ${day}`);
+    await expect(card).toContainText(new RegExp(`Today, \\w+day ${day} `));
+
+    await readToday.tap();
+    await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);
+    await expect(page.getByLabel('Page', { exact: true })).toHaveValue(String(day));
   });
 
   test('an edition not uploaded yet is said to be not out yet', async ({ page }) => {

@@ -125,8 +125,16 @@ export type FileRecord = z.infer<typeof fileRecordSchema>;
  * 040). The languages shown are those the member picked with the home's language switch (`languages` in the
  * query) that this month has editions in, else the member's edition languages (decision 041: chosen, else of
  * their downloads, else of their interface's locale, else the first added), at most three. `languageChoices`
- * are what the switch offers: every language this month has editions in, the member's own first.
+ * are what the switch offers: every language this month has editions in, the member's own first. Each edition of
+ * this month has today's reading where its day map has today (in the portal's time zone, as the month is).
  */
+/**
+ * Today's reading in an edition of this month whose day map has today (issue 33): the day, its first page, and the
+ * first lines of that page's text (none until the PDF has been read).
+ */
+export const todaySchema = z.object({ day: z.number(), page: z.number(), lines: z.array(z.string()) });
+export type Today = z.infer<typeof todaySchema>;
+
 export const thisMonthSchema = z.object({
   year: z.number(),
   month: z.number(),
@@ -135,7 +143,15 @@ export const thisMonthSchema = z.object({
   /** The ids of the languages shown. */
   languageIds: z.array(z.string()),
   languageChoices: z.array(z.object({ id: z.string(), name: z.string() })),
-  editions: z.array(z.object({ book: z.string(), language: z.string(), file: fileRecordSchema.nullable() })),
+  editions: z.array(
+    z.object({
+      book: z.string(),
+      language: z.string(),
+      file: fileRecordSchema.nullable(),
+      /** Null without an edition, a day map or today in it. */
+      today: todaySchema.nullable(),
+    }),
+  ),
   nextMonth: z.object({ year: z.number(), month: z.number(), files: z.array(fileRecordSchema) }),
 });
 export type ThisMonth = z.infer<typeof thisMonthSchema>;

@@ -3,8 +3,8 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
-import { languages } from '../../db/schema.ts';
-import { monthIn } from './this-month.ts';
+import { editionDays, editionPages, languages } from '../../db/schema.ts';
+import { dateIn, monthIn } from './this-month.ts';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
@@ -72,6 +72,32 @@ describe('GET /api/editions/this-month', () => {
     const home = await homeOf(await loginAs(app, 'User'));
     expect(home.languages).toEqual([first?.name]);
     expect(home.editions.map(({ book }) => book)).toEqual(['Teevo', 'Take5']);
+  });
+
+  it('gives today’s reading of an edition whose day map has today: its page and the first lines of its text', async () => {
+    const today = dateIn('UTC');
+    const lingala = await addLanguage('Lingala');
+    const mapped = await addEditionRecord(app, { book: 'Teevo', languageId: lingala.id, ...now });
+    const unmapped = await addEditionRecord(app, { book: 'Take5', languageId: lingala.id, ...now });
+    await app.db.insert(editionDays).values([
+      { fileId: mapped.id, source: 'admin', days: [{ day: today.day, page: 3 }], pageCount: 40, scanned: false },
+      { fileId: unmapped.id, source: 'none', days: [], pageCount: 40, scanned: false },
+    ]);
+    const long = 'A line longer than a card shows whole, '.repeat(5);
+    await app.db.insert(editionPages).values([
+      { fileId: mapped.id, page: 2, text: 'Not today' },
+      { fileId: mapped.id, page: 3, text: `  ${today.day} Lingala heading\n\nForgiveness\n${long}\nFour\nFive` },
+    ]);
+    const member = await loginAs(app, 'User');
+    expect((await member.request('POST', '/api/downloads', { file: mapped.id })).statusCode).toBe(200);
+    const { editions } = await homeOf(member);
+    const teevo = editions.find(({ file }) => file?.id === mapped.id);
+    expect(teevo?.today).toEqual({
+      day: today.day,
+      page: 3,
+      lines: [`${today.day} Lingala heading`, 'Forgiveness', `${long.slice(0, 119)}…`, 'Four'],
+    });
+    expect(editions.find(({ file }) => file?.id === unmapped.id)?.today).toBeNull();
   });
 
   it('is refused without a session', async () => {

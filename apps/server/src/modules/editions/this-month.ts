@@ -1,7 +1,7 @@
-import type { Locale, ThisMonth } from '@portal/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Locale, ThisMonth, Today } from '@portal/contract';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { books, files, languages } from '../../db/schema.ts';
+import { books, editionDays, editionPages, files, languages } from '../../db/schema.ts';
 import { defaultLanguageIds } from '../notifications/service.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './edition-view.ts';
 
@@ -10,11 +10,59 @@ const MOST_LANGUAGES = 3;
 
 const collator = new Intl.Collator('en');
 
+/** The date it is now in the time zone. */
+export function dateIn(timeZone: string, now = new Date()) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => Number(parts.find((each) => each.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
 /** The year and month it is now in the time zone. */
 export function monthIn(timeZone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(now);
-  const part = (type: 'year' | 'month') => Number(parts.find((each) => each.type === type)?.value);
-  return { year: part('year'), month: part('month') };
+  const { year, month } = dateIn(timeZone, now);
+  return { year, month };
+}
+
+/** The first lines of a day's reading shown on its card: its heading's and a few after. */
+const TODAY_LINES = 4;
+const TODAY_LINE_LENGTH = 120;
+
+/**
+ * Today's reading in each of these editions whose day map has today (issue 33, point 2): its day, its first page
+ * and the first lines of that page's text (none while the PDF waits to be read), by file id.
+ */
+async function todayIn(db: Database, fileIds: string[], day: number) {
+  if (fileIds.length === 0) return new Map<string, Today>();
+  const maps = await db
+    .select({ fileId: editionDays.fileId, days: editionDays.days })
+    .from(editionDays)
+    .where(inArray(editionDays.fileId, fileIds));
+  const pages = maps.flatMap(({ fileId, days }) => {
+    const today = days.find((each) => each.day === day);
+    return today ? [{ fileId, page: today.page }] : [];
+  });
+  if (pages.length === 0) return new Map<string, Today>();
+  const texts = await db
+    .select({ fileId: editionPages.fileId, page: editionPages.page, text: editionPages.text })
+    .from(editionPages)
+    .where(or(...pages.map(({ fileId, page }) => and(eq(editionPages.fileId, fileId), eq(editionPages.page, page)))));
+  const textOf = new Map(texts.map(({ fileId, page, text }) => [`${fileId} ${page}`, text]));
+  return new Map(
+    pages.map(({ fileId, page }) => {
+      const lines = (textOf.get(`${fileId} ${page}`) ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .slice(0, TODAY_LINES)
+        .map((line) => (line.length > TODAY_LINE_LENGTH ? `${line.slice(0, TODAY_LINE_LENGTH - 1)}…` : line));
+      return [fileId, { day, page, lines }];
+    }),
+  );
 }
 
 /** The member's edition languages (the one rule, defaultLanguageIds), in its order. */
@@ -47,7 +95,7 @@ export async function thisMonthFor(
   timeZone: string,
   picked: HomeLanguages = {},
 ): Promise<ThisMonth> {
-  const now = monthIn(timeZone);
+  const { day, ...now } = dateIn(timeZone);
   const next = monthAfter(now);
   const ofMonth = ({ year, month }: { year: number; month: number }) =>
     selectEditions(db).where(and(eq(files.year, year), eq(files.month, month)));
@@ -77,10 +125,17 @@ export async function thisMonthFor(
       bookNames.map(({ name: book }) => ({ book, language, row: byKey.get(key(book, language)) })),
     );
   };
-  const editions = inOrder(uploaded).map(({ book, language, row }) => ({
+  const shownEditions = inOrder(uploaded);
+  const today = await todayIn(
+    db,
+    shownEditions.flatMap(({ row }) => (row ? [row.file.id] : [])),
+    day,
+  );
+  const editions = shownEditions.map(({ book, language, row }) => ({
     book,
     language,
     file: row ? toFileRecord(row) : null,
+    today: (row && today.get(row.file.id)) ?? null,
   }));
   const outEarly = inOrder(early).flatMap(({ row }) => (row ? [toFileRecord(row)] : []));
   return {

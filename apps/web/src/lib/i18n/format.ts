@@ -7,6 +7,7 @@ import { activeLocale, PSEUDO_LOCALE } from './i18n.ts';
  */
 interface Formatters {
   dateTime: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
   month: Intl.DateTimeFormat;
   monthYear: Intl.DateTimeFormat;
   number: Intl.NumberFormat;
@@ -22,6 +23,7 @@ function formattersOf(locale: string) {
     const intlLocale = intlLocaleOf(locale);
     made = {
       dateTime: new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }),
+      day: new Intl.DateTimeFormat(intlLocale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
       month: new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }),
       monthYear: new Intl.DateTimeFormat(intlLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
       number: new Intl.NumberFormat(intlLocale),
@@ -40,6 +42,10 @@ export const formatDateTime = (iso: string) => marked(formattersOf(activeLocale(
 /** A month's name, 1 to 12: "March", "mars", "Machi". */
 export const formatMonth = (month: number) =>
   marked(formattersOf(activeLocale()).month.format(new Date(Date.UTC(2000, month - 1, 1))));
+
+/** A day of an edition's month: "Saturday 28 November", "samedi 28 novembre". */
+export const formatDay = (day: number, month: number, year: number) =>
+  marked(formattersOf(activeLocale()).day.format(new Date(Date.UTC(year, month - 1, day))));
 
 /** An edition's month: "March 2025", "mars 2025". */
 export const formatMonthYear = (month: number, year: number) =>

@@ -1,11 +1,11 @@
-import type { FileRecord } from '@portal/contract';
+import type { FileRecord, Today } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
 import { ReadLink } from '../../../components/read-link.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
-import { formatFileSize, formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
+import { formatDay, formatFileSize, formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
 
 export interface EditionCardProps {
   book: string;
@@ -17,14 +17,20 @@ export interface EditionCardProps {
   cover: string | null | undefined;
   /** Null: the edition is not out yet. */
   file: FileRecord | null;
+  /** Today's reading in it (this month's edition with a day map): the card opens the reader there. */
+  today?: Today | null;
   onDownload: (file: FileRecord) => Promise<void>;
 }
 
-/** One edition as a card: the book's cover, book, month, language and size, and a download in one tap. */
-export function EditionCard({ book, language, month, year, cover, file, onDownload }: EditionCardProps) {
+/**
+ * One edition as a card: the book's cover, book, month, language and size, and a download in one tap; with today's
+ * reading, its day, first lines and the reader at its page in one tap too (issue 33).
+ */
+export function EditionCard({ book, language, month, year, cover, file, today, onDownload }: EditionCardProps) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const monthYear = formatMonthYear(month, year);
+  const day = today ? formatDay(today.day, month, year) : '';
   const download = (edition: FileRecord) => {
     setDownloading(true);
     void onDownload(edition).finally(() => setDownloading(false));
@@ -39,6 +45,12 @@ export function EditionCard({ book, language, month, year, cover, file, onDownlo
           {language}
           {file && <span className="white-space-nowrap"> · {formatFileSize(file.file_size)}</span>}
         </p>
+        {file && today && (
+          <div className="edition-card-today">
+            <p className="m-0 font-semibold">{t('downloads.card.today', { day })}</p>
+            {today.lines.length > 0 && <p className="edition-card-lines">{today.lines.join(' ')}</p>}
+          </div>
+        )}
         {file ? (
           <div className="edition-card-actions">
             <Button
@@ -49,9 +61,19 @@ export function EditionCard({ book, language, month, year, cover, file, onDownlo
               loading={downloading}
               onClick={() => download(file)}
             />
-            <ReadLink file={file} label={t('downloads.card.readEdition', { book, language, month: monthYear })}>
-              {t('downloads.card.read')}
-            </ReadLink>
+            {today ? (
+              <ReadLink
+                file={file}
+                page={today.page}
+                label={t('downloads.card.readTodayEdition', { day, book, language })}
+              >
+                {t('downloads.card.readToday')}
+              </ReadLink>
+            ) : (
+              <ReadLink file={file} label={t('downloads.card.readEdition', { book, language, month: monthYear })}>
+                {t('downloads.card.read')}
+              </ReadLink>
+            )}
             <SaveEditionButton file={file} />
           </div>
         ) : (

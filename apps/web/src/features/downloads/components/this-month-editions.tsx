@@ -45,7 +45,7 @@ export function ThisMonthEditions({ thisMonth, coverOf, onDownload }: ThisMonthE
   return (
     <>
       <ul className="edition-cards">
-        {editions.map(({ book, language, file }) => (
+        {editions.map(({ book, language, file, today }) => (
           <li key={`${book}\n${language}`}>
             <EditionCard
               book={book}
@@ -54,6 +54,7 @@ export function ThisMonthEditions({ thisMonth, coverOf, onDownload }: ThisMonthE
               year={year}
               cover={coverOf(book)}
               file={file}
+              today={today}
               onDownload={onDownload}
             />
           </li>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastPageOf, nightChosen, rememberPage } from '../../../lib/editions/reading-memory.ts';
@@ -59,6 +59,17 @@ describe('ReaderPage', () => {
     expect(shownPage()).toBe(5);
     expect(lastPageOf('e1')).toBe(5);
     await user.click(button('Previous page'));
+    expect(shownPage()).toBe(4);
+  });
+
+  it('opens at the page its address gives (today’s reading), whatever was read last; a bad one is ignored', async () => {
+    rememberPage('e1', 4);
+    renderWithApp(<ReaderPage />, { route: '/user/read/e1?page=9', path: '/user/read/:id' });
+    await screen.findByTestId('page');
+    expect(shownPage()).toBe(9);
+    cleanup();
+    renderWithApp(<ReaderPage />, { route: '/user/read/e1?page=nine', path: '/user/read/:id' });
+    await screen.findByTestId('page');
     expect(shownPage()).toBe(4);
   });
 

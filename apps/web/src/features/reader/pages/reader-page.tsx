@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { isNoAnswer } from '../../../lib/api-client.ts';
@@ -18,6 +18,12 @@ import { editionQuery } from '../../../lib/resources/files.ts';
 import { PdfPage } from '../components/pdf-page.tsx';
 import { openEdition } from '../pdf-source.ts';
 import '../reader.css';
+
+/** A page number given in the address, if it is one. */
+function pageNumber(value: string | null): number | undefined {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : undefined;
+}
 
 /** Zoom is relative to the page fitting the reader's width (1), in steps of a quarter, from half to four times. */
 const ZOOM_STEP = 1.25;
@@ -83,7 +89,9 @@ export function ReaderPage() {
     : t('reader.title');
   useDocumentTitle(title);
   const pages = pdf?.numPages ?? 0;
-  const [page, setPage] = useState(() => lastPageOf(id));
+  // Opened at a page (today's reading, `?page=`), else where the member last was in this edition.
+  const [search] = useSearchParams();
+  const [page, setPage] = useState(() => pageNumber(search.get('page')) ?? lastPageOf(id));
   const [draft, setDraft] = useState(String(page));
   const [zoom, setZoom] = useState(1);
   const [night, setNight] = useState(nightChosen);

@@ -179,14 +179,14 @@ test.describe('on a phone', () => {
     const pdf = makeEditionPdf({ pages: 31, bytes: 31 * 4_000, title: 'Teevo of the day' });
     const edition = await uploadThroughApi(request, month, pdf, 'Teevo', { language, year });
     const admin = await bearerOf(request);
-    const days = `/api/editions/${edition._id}/days`;
+    const dayMap = `/api/editions/${edition._id}/days`;
     await expect
       .poll(
         async () =>
-          ((await (await request.get(days, { headers: admin })).json()) as { pageCount: number | null }).pageCount,
+          ((await (await request.get(dayMap, { headers: admin })).json()) as { pageCount: number | null }).pageCount,
       )
       .toBe(31);
-    expect((await request.put(days, { headers: admin, data: { firstPage: 1, pagesPerDay: 1 } })).status()).toBe(200);
+    expect((await request.put(dayMap, { headers: admin, data: { firstPage: 1, pagesPerDay: 1 } })).status()).toBe(200);
     await memberWhoDownloaded(page, edition);
 
     await page.goto('/');
@@ -201,6 +201,16 @@ test.describe('on a phone', () => {
 
     await readToday.tap();
     await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);
+    await expect(page.getByLabel('Page', { exact: true })).toHaveValue(String(day));
+    // The reader knows the days: this one, the next one's page, and Today once elsewhere.
+    const days = page.getByRole('group', { name: 'Days' });
+    await expect(days).toContainText(new RegExp(`\\w+day ${day} `));
+    await expect(days.getByRole('button', { name: 'Today' })).toHaveCount(0);
+    // On the month's last day, the day before.
+    const forward = day < new Date(year, month, 0).getDate();
+    await days.getByRole('button', { name: forward ? 'Next day' : 'Previous day' }).tap();
+    await expect(page.getByLabel('Page', { exact: true })).toHaveValue(String(forward ? day + 1 : day - 1));
+    await days.getByRole('button', { name: 'Today' }).tap();
     await expect(page.getByLabel('Page', { exact: true })).toHaveValue(String(day));
   });
 

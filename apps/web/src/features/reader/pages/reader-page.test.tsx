@@ -1,7 +1,9 @@
+import { monthName } from '@portal/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastPageOf, nightChosen, rememberPage } from '../../../lib/editions/reading-memory.ts';
+import { formatDay } from '../../../lib/i18n/format.ts';
 import { endSession, startSession } from '../../../lib/session/session-store.ts';
 import { edition } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
@@ -33,6 +35,10 @@ beforeEach(() => {
   server.use(
     http.post('/api/accounts/refresh-token', () => HttpResponse.json(session('token'))),
     http.get('/api/files/:id', () => HttpResponse.json(edition())),
+    // No day map, unless a test gives one.
+    http.get('/api/editions/:id/days', () =>
+      HttpResponse.json({ source: 'none', scanned: false, days: [], pageCount: PAGES }),
+    ),
   );
   startSession(session('token'));
 });
@@ -71,6 +77,54 @@ describe('ReaderPage', () => {
     renderWithApp(<ReaderPage />, { route: '/user/read/e1?page=nine', path: '/user/read/:id' });
     await screen.findByTestId('page');
     expect(shownPage()).toBe(4);
+  });
+
+  it('with the edition’s days mapped: the day a page belongs to, the previous and next day, and today', async () => {
+    const now = new Date();
+    const [month, year, today] = [now.getMonth() + 1, now.getFullYear(), now.getDate()];
+    // This month's edition: day 1 on page 2, day 2 on page 3, and today (if later) on page 10.
+    const todayPage = today <= 2 ? today + 1 : 10;
+    const days = [{ day: 1, page: 2 }, { day: 2, page: 3 }, ...(today > 2 ? [{ day: today, page: 10 }] : [])];
+    server.use(
+      http.get('/api/files/:id', () => HttpResponse.json(edition({ book_month: monthName(month), book_year: year }))),
+      http.get('/api/editions/:id/days', () =>
+        HttpResponse.json({ source: 'admin', scanned: false, days, pageCount: PAGES }),
+      ),
+    );
+    rememberPage('e1', 1);
+    const { user } = await openReader();
+    const group = await screen.findByRole('group', { name: 'Days' });
+    // Before day 1's page: no day yet.
+    expect(button('Previous day').disabled).toBe(true);
+    await user.click(button('Next day'));
+    expect(shownPage()).toBe(2);
+    expect(group.textContent).toContain(formatDay(1, month, year));
+    await user.click(button('Next day'));
+    expect(shownPage()).toBe(3);
+    expect(group.textContent).toContain(formatDay(2, month, year));
+    await user.click(button('Previous day'));
+    expect(shownPage()).toBe(2);
+    expect(button('Previous day').disabled).toBe(true);
+
+    await user.keyboard('{Home}');
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(shownPage()).toBe(todayPage);
+    expect(group.textContent).toContain(formatDay(today, month, year));
+    expect(screen.queryByRole('button', { name: 'Today' })).toBeNull();
+  });
+
+  it('without a map, no day buttons', async () => {
+    let asked = false;
+    server.use(
+      http.get('/api/editions/:id/days', () => {
+        asked = true;
+        return HttpResponse.json({ source: 'none', scanned: false, days: [], pageCount: PAGES });
+      }),
+    );
+    await openReader();
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('group', { name: 'Days' })).toBeNull();
   });
 
   it('goes no further than the first and the last page', async () => {

@@ -15,6 +15,7 @@ import { editionMonth } from '../../../lib/editions/edition-cells.ts';
 import { lastPageOf, nightChosen, rememberNight, rememberPage } from '../../../lib/editions/reading-memory.ts';
 import { type SavedEdition, savedEditionsQuery } from '../../../lib/editions/saved-editions.ts';
 import { editionQuery } from '../../../lib/resources/files.ts';
+import { DayButtons } from '../components/day-buttons.tsx';
 import { PdfPage } from '../components/pdf-page.tsx';
 import { openEdition } from '../pdf-source.ts';
 import '../reader.css';
@@ -272,6 +273,7 @@ export function ReaderPage() {
           disabled={page >= pages}
           onClick={() => turnTo(page + 1)}
         />
+        {edition && pages > 0 && <DayButtons edition={edition} page={page} turnTo={turnTo} />}
         <span className="reader-zoom">
           <Button
             type="button"

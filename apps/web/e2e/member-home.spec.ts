@@ -199,6 +199,15 @@ test.describe('on a phone', () => {
     await expect(card).toContainText(`Teevo of the day Page ${day}`);
     await expect(card).toContainText(new RegExp(`Today, \\w+day ${day} `));
 
+    // As text: a few kilobytes instead of the PDF, and from there the day in the PDF.
+    await card.getByRole('link', { name: /^Read today as text: / }).tap();
+    await expect(page).toHaveURL(`/user/read/${edition._id}/day/${day}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Teevo of the day' })).toBeVisible();
+    await expect(page.getByRole('article')).toContainText(`Page ${day}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'In the PDF' }).tap();
+    await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);
+    await page.goto('/');
     await readToday.tap();
     await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);
     await expect(page.getByLabel('Page', { exact: true })).toHaveValue(String(day));

@@ -6,6 +6,7 @@ export const DAY_MESSAGES = {
   pageInvalid: 'Each page must be a page of the edition.',
   daysRepeated: 'Each day can be given only once.',
   mapRequired: 'Give the page of day 1 and the pages per day, or each day’s page.',
+  dayNotMapped: 'This day is not in the edition’s map of days.',
 } as const;
 
 /** How an edition's day map was found: its date headings, an admin, not at all, or not yet (its PDF is being read). */
@@ -59,3 +60,15 @@ export const editionDaysInputSchema = z.union(
   { error: DAY_MESSAGES.mapRequired },
 );
 export type EditionDaysInput = z.infer<typeof editionDaysInputSchema>;
+
+/** `GET /api/editions/{id}/days/{day}`: a day's reading as text (the text view), its pages' text in order. */
+export const editionDayTextSchema = z.object({
+  day: z.number(),
+  firstPage: z.number(),
+  lastPage: z.number(),
+  pages: z.array(z.object({ page: z.number(), text: z.string() })),
+});
+export type EditionDayText = z.infer<typeof editionDayTextSchema>;
+
+/** The day of `GET /api/editions/{id}/days/{day}`. */
+export const editionDayParamsSchema = z.object({ id: z.string(), day: z.coerce.number().int().min(1).max(31) });

@@ -19,7 +19,7 @@ import {
 import { bookInputSchema, bookSchema } from './books.ts';
 import { churchInputSchema, churchSchema } from './churches.ts';
 import { countryChangesSchema, countrySchema, countryUploadResultSchema } from './countries.ts';
-import { editionDaysFoundSchema, editionDaysSchema } from './days.ts';
+import { editionDaysFoundSchema, editionDaysSchema, editionDayTextSchema } from './days.ts';
 import {
   downloadLinkSchema,
   editionLookupSchema,
@@ -64,6 +64,7 @@ export const ENDPOINTS = {
   'GET /editions/months': { response: z.array(editionMonthSchema), query: editionMonthsQuerySchema },
   'GET /editions/this-month': { response: thisMonthSchema, query: thisMonthQuerySchema },
   'GET /editions/:id/days': { response: editionDaysSchema },
+  'GET /editions/:id/days/:day': { response: editionDayTextSchema },
   'GET /files': { response: z.array(fileRecordSchema) },
   'GET /files/missing': { response: missingFilesSchema },
   'GET /files/:id': { response: fileRecordSchema },

@@ -8,7 +8,7 @@ import { addEditionRecord } from '../../test/editions.ts';
 import { edition, makePdf, multipart, uploadEdition } from '../../test/files.ts';
 import { type Caller, MATRIX, PUBLIC_ROUTES, routeOf, statusOf } from '../../test/permissions.ts';
 import { buildTestAppWithRoutes } from '../../test/routes.ts';
-import { bookCovers, books, churches, languages } from '../db/schema.ts';
+import { bookCovers, books, churches, editionDays, languages } from '../db/schema.ts';
 import { createReport } from './migrate/report.ts';
 import { saveReport } from './migrate/saved-reports.ts';
 
@@ -201,6 +201,13 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
   'GET /api/editions/months': async () => ({ url: '/api/editions/months?book=Teevo' }),
   'GET /api/editions/days': async () => ({ url: '/api/editions/days' }),
   'GET /api/editions/:id/days': async () => ({ url: `/api/editions/${await newEdition()}/days` }),
+  'GET /api/editions/:id/days/:day': async () => {
+    const id = await newEdition();
+    await app.db
+      .insert(editionDays)
+      .values({ fileId: id, source: 'admin', days: [{ day: 1, page: 1 }], pageCount: 1, scanned: false });
+    return { url: `/api/editions/${id}/days/1` };
+  },
   'PUT /api/editions/:id/days': async () => ({
     url: `/api/editions/${await newEdition()}/days`,
     payload: { firstPage: 1, pagesPerDay: 1 },

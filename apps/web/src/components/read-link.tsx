@@ -16,6 +16,9 @@ interface ReadLinkProps {
 export const readerPath = (id: string, page?: number) =>
   `/user/read/${encodeURIComponent(id)}${page === undefined ? '' : `?page=${page}`}`;
 
+/** The text view's address for a day of an edition (the router's `user/read/:id/day/:day`). */
+export const dayTextPath = (id: string, day: number) => `/user/read/${encodeURIComponent(id)}/day/${day}`;
+
 /** Opens the edition in the reader: a link styled as the button beside it, so it can open in a new tab too. */
 export function ReadLink({ file, label, page, children }: ReadLinkProps) {
   const shape = children ? 'p-button-outlined' : 'p-button-outlined p-button-rounded p-button-icon-only';

@@ -1,7 +1,9 @@
 import {
+  editionDayParamsSchema,
   editionDaysFoundSchema,
   editionDaysInputSchema,
   editionDaysSchema,
+  editionDayTextSchema,
   editionLanguageSchema,
   editionLanguagesQuerySchema,
   editionLookupSchema,
@@ -16,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
-import { daysFound, readDays, setDays } from './days/service.ts';
+import { daysFound, readDays, readDayText, setDays } from './days/service.ts';
+import { recordDownload } from './record.ts';
 import { editionLanguages, editionMonths, findEdition, findEditionByNames, listEditionPage } from './service.ts';
 import { thisMonthFor } from './this-month.ts';
 
@@ -140,6 +143,27 @@ export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => readDays(app.db, (await findEdition(app.db, request.params.id)).file),
+  );
+
+  app.get(
+    '/:id/days/:day',
+    {
+      onRequest: readers,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'A day’s reading as text (the text view): the text of its pages, from the day’s first to the next day’s; counts as getting the edition, as its download does (once per account and edition in 10 minutes)',
+        params: editionDayParamsSchema,
+        response: { 200: editionDayTextSchema },
+      },
+    },
+    async (request) => {
+      const edition = await findEdition(app.db, request.params.id);
+      const text = await readDayText(app.db, edition.file, request.params.day);
+      await recordDownload(app, app.auth.caller(request).id, edition);
+      return text;
+    },
   );
 
   app.put(

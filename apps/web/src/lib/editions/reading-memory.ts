@@ -37,6 +37,15 @@ export const nightChosen = () => read(NIGHT_KEY) === 'true';
 
 export const rememberNight = (night: boolean) => write(NIGHT_KEY, String(night));
 
+/** The text view's size (issue 33), a step from the smallest: the middle one until chosen. */
+export const TEXT_SIZES = [0.875, 1, 1.125, 1.25, 1.5, 1.75, 2] as const;
+const TEXT_SIZE_KEY = `${PREFIX}text-size`;
+export function textSizeChosen(): number {
+  const step = Number(read(TEXT_SIZE_KEY) ?? 2);
+  return Number.isInteger(step) && step >= 0 && step < TEXT_SIZES.length ? step : 2;
+}
+export const rememberTextSize = (step: number) => write(TEXT_SIZE_KEY, String(step));
+
 /** Forgets every edition's last page and the night mode choice. */
 export function forgetReading() {
   try {

@@ -182,6 +182,43 @@ describe('the days of an edition', () => {
     expect((await user.request('GET', '/api/editions/00000000-0000-4000-8000-000000000000/days')).statusCode).toBe(404);
   });
 
+  it('a day’s reading as text: its pages to the next day’s, counted as getting the edition', async () => {
+    const id = await upload(
+      'English',
+      10,
+      monthPages(31, (d) => `October ${d}`, 2),
+    );
+    await mapped(id);
+    const member = await loginAs(app, 'User');
+    const downloads = async () => (await member.request('GET', '/api/stats/mine')).json().total as number;
+    const before = await downloads();
+
+    const day = await member.request('GET', `/api/editions/${id}/days/27`);
+    expect(day.statusCode).toBe(200);
+    expect(day.json()).toEqual({
+      day: 27,
+      firstPage: 53,
+      lastPage: 54,
+      pages: [
+        { page: 53, text: ['October 27', ...reading].join('\n') },
+        { page: 54, text: reading.join('\n') },
+      ],
+    });
+    // The last day runs to the edition's last page.
+    expect((await member.request('GET', `/api/editions/${id}/days/31`)).json()).toMatchObject({
+      firstPage: 61,
+      lastPage: 62,
+    });
+    // Read again within 10 minutes: one download.
+    expect((await member.request('GET', `/api/editions/${id}/days/28`)).statusCode).toBe(200);
+    expect(await downloads()).toBe(before + 1);
+
+    await admin.request('PUT', `/api/editions/${id}/days`, { days: [{ day: 1, page: 1 }] });
+    expectMessage(await member.request('GET', `/api/editions/${id}/days/2`), 404, DAY_MESSAGES.dayNotMapped);
+    expect((await member.request('GET', `/api/editions/${id}/days/40`)).statusCode).toBe(400);
+    expect((await app.inject({ url: `/api/editions/${id}/days/1` })).statusCode).toBe(401);
+  });
+
   it('a replaced edition is mapped again, an admin’s map with it', async () => {
     const id = await upload(
       'English',

@@ -1,9 +1,15 @@
-import { DAY_MESSAGES, type EditionDays, type EditionDaysFound, type EditionDaysInput } from '@portal/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  DAY_MESSAGES,
+  type EditionDays,
+  type EditionDaysFound,
+  type EditionDaysInput,
+  type EditionDayText,
+} from '@portal/contract';
+import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/index.ts';
 import { editionDays, editionPages, type FileRecord as FileRow, files, languages } from '../../../db/schema.ts';
-import { BadRequest } from '../../../errors.ts';
+import { BadRequest, NotFound } from '../../../errors.ts';
 import { findDays } from './find-days.ts';
 import { readPages } from './read-pages.ts';
 
@@ -118,6 +124,23 @@ export async function readDays(db: Database, file: Pick<FileRow, 'id'>): Promise
   const [row] = await db.select().from(editionDays).where(eq(editionDays.fileId, file.id));
   if (!row) return { source: 'pending', scanned: false, days: [], pageCount: null };
   return { source: row.source, scanned: row.scanned, days: row.days, pageCount: row.pageCount };
+}
+
+/**
+ * A day's reading as text (the text view): the pages from the day's first to the page before the next day's (or the
+ * edition's last), each page's text as it was read. A day the map does not have is not found.
+ */
+export async function readDayText(db: Database, file: Pick<FileRow, 'id'>, day: number): Promise<EditionDayText> {
+  const { days, pageCount } = await readDays(db, file);
+  const first = days.find((each) => each.day === day)?.page;
+  if (first === undefined || pageCount === null) throw new NotFound(DAY_MESSAGES.dayNotMapped);
+  const after = Math.min(...days.filter(({ page }) => page > first).map(({ page }) => page), pageCount + 1);
+  const pages = await db
+    .select({ page: editionPages.page, text: editionPages.text })
+    .from(editionPages)
+    .where(and(eq(editionPages.fileId, file.id), between(editionPages.page, first, after - 1)))
+    .orderBy(asc(editionPages.page));
+  return { day, firstPage: first, lastPage: after - 1, pages };
 }
 
 /**

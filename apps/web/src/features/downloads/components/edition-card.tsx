@@ -2,8 +2,9 @@ import type { FileRecord, Today } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
-import { ReadLink } from '../../../components/read-link.tsx';
+import { dayTextPath, ReadLink } from '../../../components/read-link.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { formatDay, formatFileSize, formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
 
@@ -49,6 +50,13 @@ export function EditionCard({ book, language, month, year, cover, file, today, o
           <div className="edition-card-today">
             <p className="m-0 font-semibold">{t('downloads.card.today', { day })}</p>
             {today.lines.length > 0 && <p className="edition-card-lines">{today.lines.join(' ')}</p>}
+            <Link
+              to={dayTextPath(file._id, today.day)}
+              className="edition-card-text-link"
+              aria-label={t('downloads.card.readAsTextEdition', { book, language, day })}
+            >
+              {t('downloads.card.readAsText')}
+            </Link>
           </div>
         )}
         {file ? (

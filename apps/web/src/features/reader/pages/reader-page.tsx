@@ -6,17 +6,18 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { isNoAnswer } from '../../../lib/api-client.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { editionMonth } from '../../../lib/editions/edition-cells.ts';
-import { lastPageOf, nightChosen, rememberNight, rememberPage } from '../../../lib/editions/reading-memory.ts';
+import { lastPageOf, rememberPage } from '../../../lib/editions/reading-memory.ts';
 import { type SavedEdition, savedEditionsQuery } from '../../../lib/editions/saved-editions.ts';
 import { editionQuery } from '../../../lib/resources/files.ts';
 import { DayButtons } from '../components/day-buttons.tsx';
 import { PdfPage } from '../components/pdf-page.tsx';
+import { ReadingBar, useNight } from '../components/reading-bar.tsx';
 import { openEdition } from '../pdf-source.ts';
 import '../reader.css';
 
@@ -95,7 +96,7 @@ export function ReaderPage() {
   const [page, setPage] = useState(() => pageNumber(search.get('page')) ?? lastPageOf(id));
   const [draft, setDraft] = useState(String(page));
   const [zoom, setZoom] = useState(1);
-  const [night, setNight] = useState(nightChosen);
+  const { night, toggle: toggleNight } = useNight();
   const [view, setView] = useState<HTMLDivElement | null>(null);
   const width = useWidthOf(view);
   const download = useDownloadEdition();
@@ -156,27 +157,10 @@ export function ReaderPage() {
 
   const zoomBy = (factor: number) =>
     setZoom((current) => Math.min(Math.max(current * factor, ZOOM_LIMITS.min), ZOOM_LIMITS.max));
-  const toggleNight = () => {
-    rememberNight(!night);
-    setNight(!night);
-  };
 
   return (
     <div className={`reader${night ? ' reader-night' : ''}`}>
-      <header className="reader-bar">
-        <Link to="/" className="p-button p-button-text p-button-rounded reader-back" aria-label={t('reader.back')}>
-          <i className="pi pi-arrow-left" aria-hidden />
-        </Link>
-        <h1 className="reader-title">{title}</h1>
-        <Button
-          type="button"
-          icon={night ? 'pi pi-sun' : 'pi pi-moon'}
-          rounded
-          text
-          aria-label={t('reader.night')}
-          aria-pressed={night}
-          onClick={toggleNight}
-        />
+      <ReadingBar title={title} night={night} toggleNight={toggleNight}>
         <Button
           type="button"
           icon="pi pi-download"
@@ -186,7 +170,7 @@ export function ReaderPage() {
           onClick={() => void download(id)}
         />
         {edition && <SaveEditionButton file={edition} compact text />}
-      </header>
+      </ReadingBar>
       <div
         ref={setView}
         // Zoomed in, a finger pans the page sideways too.

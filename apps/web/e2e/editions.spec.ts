@@ -288,4 +288,18 @@ test('the File List says how many of an edition’s days were found, once its PD
     await page.reload();
     await expect(row.getByText('Days: none found')).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
+
+  // An admin sets them: day 1 on page 1, a page a day (September has 30 days; the PDF one page).
+  const name = `Teevo_English_${YEAR}_09.pdf`;
+  await row.getByRole('button', { name: `Days: none found: set the days of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Days of ${name}` });
+  await expect(dialog).toContainText('Days: none found · 1 page');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByLabel('Page of day 1').fill('1');
+  await dialog.getByLabel('Pages per day').fill('1');
+  await dialog.getByRole('button', { name: 'Set every day' }).click();
+  await expect(toast(page, 'Days saved: 1 of 30.')).toBeVisible();
+  await expect(dialog.getByText('Day 1: page 1')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row.getByText('Days: 1 of 30 set by an admin')).toBeVisible();
 });

@@ -19,7 +19,7 @@ import {
 import { bookInputSchema, bookSchema } from './books.ts';
 import { churchInputSchema, churchSchema } from './churches.ts';
 import { countryChangesSchema, countrySchema, countryUploadResultSchema } from './countries.ts';
-import { editionDaysFoundSchema, editionDaysSchema, editionDayTextSchema } from './days.ts';
+import { editionDaysFoundSchema, editionDaysInputSchema, editionDaysSchema, editionDayTextSchema } from './days.ts';
 import {
   downloadLinkSchema,
   editionLookupSchema,
@@ -100,6 +100,7 @@ export const ENDPOINTS = {
   'PUT /books/:id': { response: bookSchema, body: bookInputSchema },
   'PUT /books/:id/cover': { response: bookSchema },
   'PUT /churches/:id': { response: churchSchema, body: churchInputSchema },
+  'PUT /editions/:id/days': { response: editionDaysSchema, body: editionDaysInputSchema },
   'PUT /languages/:id': { response: languageSchema, body: languageInputSchema },
   'PUT /notifications/choice': { response: messageSchema, body: notificationChoiceSchema },
   'PUT /notifications/settings': { response: messageSchema, body: notificationSettingsSchema },

@@ -1,3 +1,4 @@
+import type { EditionDaysInput } from '@portal/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -21,6 +22,26 @@ export const editionQuery = (id: string) =>
     queryKey: [...filesQuery.queryKey, 'one', id],
     queryFn: ({ signal }) => api.get('/files/:id', { params: { id }, signal }),
   });
+
+/**
+ * Where each day of an edition's month begins (decision 050): the reader's day buttons, the File List's days dialog.
+ * Under the files' key, so that an upload, a delete or a map set reloads it.
+ */
+export const editionDaysQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...filesQuery.queryKey, 'days', id],
+    queryFn: ({ signal }) => api.get('/editions/:id/days', { params: { id }, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** An admin sets or corrects an edition's day map; the file list and its days reload. */
+export function useSetDays(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EditionDaysInput) => api.put('/editions/:id/days', { params: { id }, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: filesQuery.queryKey }),
+  });
+}
 
 /** Where an edition's PDF is read, whole or in ranges, with the member's session (and counted by the server's rule). */
 export const editionFilePath = (id: string) => `/files/${encodeURIComponent(id)}/download`;

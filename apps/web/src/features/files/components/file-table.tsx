@@ -9,6 +9,7 @@ import { RecordTable } from '../../../components/record-table/record-table.tsx';
 import { editionMonth, editionSize, sortByEdition } from '../../../lib/editions/edition-cells.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
+import { DAYS_WORDS } from './days-words.ts';
 
 interface FileTableProps {
   files: FileRecord[];
@@ -26,15 +27,9 @@ interface FileTableProps {
   told: ReadonlyMap<string, EditionNotifications>;
   /** Given to those who may send an edition's failed mails again. */
   onResend?: ((file: FileRecord) => void) | undefined;
+  /** Opens the dialog that sets where the edition's days begin. */
+  onSetDays: (file: FileRecord) => void;
 }
-
-/** What an edition's day map says by how it was found (decision 050). */
-const DAYS_WORDS = {
-  headings: 'files.days.headings',
-  admin: 'files.days.admin',
-  none: 'files.days.none',
-  pending: 'files.days.pending',
-} as const;
 
 /** The file manager's table of edition files. */
 export function FileTable({
@@ -48,6 +43,7 @@ export function FileTable({
   firstStep,
   told,
   onResend,
+  onSetDays,
 }: FileTableProps) {
   const { t } = useTranslation();
   const toldCell = (file: FileRecord) => {
@@ -76,10 +72,22 @@ export function FileTable({
     );
   };
   // "Days: 30 of 30 found", "Days: none found".
-  const daysLabel = (days: EditionDaysFound | undefined) =>
-    days && (
-      <small className="block text-muted">{t(DAYS_WORDS[days.source], { found: days.found, of: days.of })}</small>
+  // The label opens the days dialog.
+  const daysLabel = (file: FileRecord, days: EditionDaysFound | undefined) => {
+    if (!days) return null;
+    const label = t(DAYS_WORDS[days.source], { found: days.found, of: days.of });
+    return (
+      <Button
+        type="button"
+        link
+        size="small"
+        className="block p-0 mt-1 text-left"
+        label={label}
+        aria-label={t('files.daysDialog.open', { days: label, file: file.name })}
+        onClick={() => onSetDays(file)}
+      />
     );
+  };
   // The uploaded file's name says nothing of the book when it was, say, scan.pdf: the book goes beneath it
   // (one block, so that a row stacked on a phone keeps them together).
   const nameAndBook = (file: FileRecord) => (
@@ -89,7 +97,7 @@ export function FileTable({
       {missing.has(file._id) && (
         <Tag severity="danger" className="mt-1" value={translateMessage(FILE_MESSAGES.missingTag)} />
       )}
-      {daysLabel(daysFound.get(file._id))}
+      {daysLabel(file, daysFound.get(file._id))}
     </div>
   );
   const actions = (file: FileRecord) => (

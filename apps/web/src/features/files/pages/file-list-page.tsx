@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session/session-provider.tsx';
 import { errorToast, TOAST_LIFE, useToast } from '../../../lib/toast.tsx';
 import { daysFoundQuery } from '../api/get-days-found.ts';
 import { missingFilesQuery } from '../api/get-missing-files.ts';
+import { DaysDialog } from '../components/days-dialog.tsx';
 import { FileTable } from '../components/file-table.tsx';
 import { NotificationsPause } from '../components/notifications-pause.tsx';
 import { UploadDialog } from '../components/upload-dialog.tsx';
@@ -37,6 +38,7 @@ export function FileListPage() {
   const download = useDownloadEdition();
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<FileRecord | null>(null);
+  const [mapping, setMapping] = useState<FileRecord | null>(null);
 
   useEffect(() => {
     if (files.isError) notify(errorToast(translateMessage(FILE_MESSAGES.loadFailed), { life: 'long' }));
@@ -66,6 +68,7 @@ export function FileListPage() {
         loading={files.isPending}
         onDownload={(file) => void download(file._id)}
         onDelete={setDeleting}
+        onSetDays={setMapping}
         told={told.data ?? new Map()}
         onResend={
           managesMail
@@ -94,6 +97,13 @@ export function FileListPage() {
         }
       />
       {importing && <UploadDialog onHide={() => setImporting(false)} />}
+      {mapping && (
+        <DaysDialog
+          file={mapping}
+          daysInMonth={daysFound.data?.get(mapping._id)?.of ?? 31}
+          onHide={() => setMapping(null)}
+        />
+      )}
       <ConfirmDelete
         message={deleting ? t('table.deleteOne', { row: deleting.name }) : null}
         onHide={() => setDeleting(null)}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/i18n/format.ts';
-import { editionDaysQuery } from '../api/get-edition-days.ts';
+import { editionDaysQuery } from '../../../lib/resources/files.ts';
 import { daysAround, todayIn } from '../reading-days.ts';
 
 interface DayButtonsProps {

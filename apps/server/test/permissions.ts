@@ -75,6 +75,7 @@ export const MATRIX = rows`
   ${'GET /api/files/download/:id'}                                   | ${'editions:download'}            | ${200}
   ${'GET /api/transaction/getTeeVoLanguagesByBookName'}              | ${'editions:download'}            | ${200}
   ${'GET /api/editions/months'}                                     | ${'editions:download'}            | ${200}
+  ${'GET /api/editions/search'}                                     | ${'editions:download'}            | ${200}
   ${'GET /api/editions/days'}                                       | ${'files:manage'}                 | ${200}
   ${'GET /api/editions/:id/days'}                                   | ${'editions:download'}            | ${200}
   ${'GET /api/editions/:id/days/:day'}                              | ${'editions:download'}            | ${200}

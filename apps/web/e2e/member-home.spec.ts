@@ -207,6 +207,17 @@ test.describe('on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'In the PDF' }).tap();
     await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);
+    // The edition's text is searchable from the home: a phrase finds its one page, the day it belongs to said.
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search the editions' }).fill(`"page ${day}"`);
+    await page.getByRole('button', { name: 'Search', exact: true }).tap();
+    await expect(page).toHaveURL(/\/user\/search\?q=/);
+    await expect(page.getByText('1 page found')).toBeVisible();
+    await expect(page.locator('.search-result mark')).toHaveText(['Page', String(day)]);
+    await expect(page.locator('.search-result')).toContainText(new RegExp(`\\w+day ${day} \\w+ · page ${day}`));
+    await page.getByRole('link', { name: /^Read Teevo · .* at page / }).tap();
+    await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);
+
     await page.goto('/');
     await readToday.tap();
     await expect(page).toHaveURL(`/user/read/${edition._id}?page=${day}`);

@@ -71,7 +71,7 @@ test('a User sees only the download menu and is denied the back office', async (
 
   await page.getByRole('link', { name: 'Go To Dashboard' }).click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('link')).toHaveText(['Download']);
+  await expect(menu.getByRole('link')).toHaveText(['Download', 'Search']);
 });
 
 test('at 360 px the menu opens over the page from the keyboard and Escape closes it', async ({ page }) => {

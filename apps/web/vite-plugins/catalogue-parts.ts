@@ -15,6 +15,7 @@ const LATER_BLOCKS = new Set([
   'migration',
   'profile',
   'reader',
+  'search',
   'stats',
   'terms',
   'users',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileRecordSchema } from './files.ts';
 
 /** The day map's messages (issue 33, decision 050). */
 export const DAY_MESSAGES = {
@@ -7,6 +8,8 @@ export const DAY_MESSAGES = {
   daysRepeated: 'Each day can be given only once.',
   mapRequired: 'Give the page of day 1 and the pages per day, or each day’s page.',
   dayNotMapped: 'This day is not in the edition’s map of days.',
+  searchTooShort: 'Search for at least 2 characters.',
+  searchTooLong: 'Search for at most 100 characters.',
 } as const;
 
 /** How an edition's day map was found: its date headings, an admin, not at all, or not yet (its PDF is being read). */
@@ -72,3 +75,24 @@ export type EditionDayText = z.infer<typeof editionDayTextSchema>;
 
 /** The day of `GET /api/editions/{id}/days/{day}`. */
 export const editionDayParamsSchema = z.object({ id: z.string(), day: z.coerce.number().int().min(1).max(31) });
+
+/** What a member searches the editions' text for (issue 33, point 3). */
+export const SEARCH_LIMITS = { min: 2, max: 100, results: 30 } as const;
+export const editionSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_LIMITS.min, DAY_MESSAGES.searchTooShort)
+    .max(SEARCH_LIMITS.max, DAY_MESSAGES.searchTooLong),
+});
+
+/** `GET /api/editions/search`: pages of the member's editions whose text matches, best first. */
+export const editionSearchResultSchema = z.object({
+  file: fileRecordSchema,
+  /** The day the page belongs to, where the edition's days are mapped. */
+  day: z.number().nullable(),
+  page: z.number(),
+  /** Some words around the matches, each part marked as a match or not. */
+  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+export type EditionSearchResult = z.infer<typeof editionSearchResultSchema>;

@@ -19,7 +19,14 @@ import {
 import { bookInputSchema, bookSchema } from './books.ts';
 import { churchInputSchema, churchSchema } from './churches.ts';
 import { countryChangesSchema, countrySchema, countryUploadResultSchema } from './countries.ts';
-import { editionDaysFoundSchema, editionDaysInputSchema, editionDaysSchema, editionDayTextSchema } from './days.ts';
+import {
+  editionDaysFoundSchema,
+  editionDaysInputSchema,
+  editionDaysSchema,
+  editionDayTextSchema,
+  editionSearchQuerySchema,
+  editionSearchResultSchema,
+} from './days.ts';
 import {
   downloadLinkSchema,
   editionLookupSchema,
@@ -61,6 +68,7 @@ export const ENDPOINTS = {
   'GET /editions': { response: editionPageSchema, query: editionPageQuerySchema },
   'GET /editions/days': { response: z.array(editionDaysFoundSchema) },
   'GET /editions/lookup': { response: fileRecordSchema, query: editionLookupSchema },
+  'GET /editions/search': { response: z.array(editionSearchResultSchema), query: editionSearchQuerySchema },
   'GET /editions/months': { response: z.array(editionMonthSchema), query: editionMonthsQuerySchema },
   'GET /editions/this-month': { response: thisMonthSchema, query: thisMonthQuerySchema },
   'GET /editions/:id/days': { response: editionDaysSchema },

@@ -199,6 +199,7 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
     url: '/api/transaction/getTeeVoLanguagesByBookName?book=Teevo&year=2025&month=1',
   }),
   'GET /api/editions/months': async () => ({ url: '/api/editions/months?book=Teevo' }),
+  'GET /api/editions/search': async () => ({ url: '/api/editions/search?q=forgive' }),
   'GET /api/editions/days': async () => ({ url: '/api/editions/days' }),
   'GET /api/editions/:id/days': async () => ({ url: `/api/editions/${await newEdition()}/days` }),
   'GET /api/editions/:id/days/:day': async () => {

@@ -79,6 +79,7 @@ const signedInPages: RouteObject[] = [
   route('user/download', () => import('../features/downloads/pages/download-page.tsx'), 'DownloadPage'),
   route('user/read/:id', () => import('../features/reader/pages/reader-page.tsx'), 'ReaderPage'),
   route('user/read/:id/day/:day', () => import('../features/reader/pages/day-text-page.tsx'), 'DayTextPage'),
+  route('user/search', () => import('../features/search/pages/search-page.tsx'), 'SearchPage'),
   route('user/profile', () => import('../features/profile/pages/user-profile-page.tsx'), 'UserProfilePage'),
   route('profile/details', () => import('../features/profile/pages/profile-details-page.tsx'), 'ProfileDetailsPage'),
   {

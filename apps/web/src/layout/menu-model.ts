@@ -36,7 +36,10 @@ const MENU: MenuGroup[] = [
   {
     id: 'translations',
     label: 'menu.translations',
-    items: [{ label: 'menu.download', icon: 'pi-download', to: '/user/download', permission: 'editions:download' }],
+    items: [
+      { label: 'menu.download', icon: 'pi-download', to: '/user/download', permission: 'editions:download' },
+      { label: 'menu.search', icon: 'pi-search', to: '/user/search', permission: 'editions:download' },
+    ],
   },
   {
     id: 'administration',

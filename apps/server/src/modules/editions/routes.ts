@@ -11,6 +11,8 @@ import {
   editionMonthsQuerySchema,
   editionPageQuerySchema,
   editionPageSchema,
+  editionSearchQuerySchema,
+  editionSearchResultSchema,
   fileRecordSchema,
   thisMonthQuerySchema,
   thisMonthSchema,
@@ -20,6 +22,7 @@ import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
 import { daysFound, readDays, readDayText, setDays } from './days/service.ts';
 import { recordDownload } from './record.ts';
+import { searchEditions } from './search.ts';
 import { editionLanguages, editionMonths, findEdition, findEditionByNames, listEditionPage } from './service.ts';
 import { thisMonthFor } from './this-month.ts';
 
@@ -112,6 +115,22 @@ export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findEditionByNames(app.db, request.query),
+  );
+
+  app.get(
+    '/search',
+    {
+      onRequest: readers,
+      schema: {
+        tags: downloadTags,
+        security,
+        summary:
+          'Search the text of the editions in the member’s languages (words, "a phrase", -without): pages best first, with the day each belongs to and some words around the matches',
+        querystring: editionSearchQuerySchema,
+        response: { 200: z.array(editionSearchResultSchema) },
+      },
+    },
+    async (request) => searchEditions(app.db, app.auth.caller(request).id, request.query.q),
   );
 
   app.get(

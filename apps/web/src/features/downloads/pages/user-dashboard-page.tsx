@@ -1,5 +1,7 @@
-import { FILE_MESSAGES, type FileRecord } from '@portal/contract';
+import { FILE_MESSAGES, type FileRecord, SEARCH_LIMITS } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCovers } from '../../../components/book-cover/book-cover.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -20,6 +22,7 @@ import { ThisMonthEditions } from '../components/this-month-editions.tsx';
 import { useEditionView } from '../edition-view.ts';
 import '../downloads.css';
 import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { usePortalReached } from '../../../lib/portal-reach.ts';
 import type { ServerPage } from '../../../lib/resources/server-page.ts';
@@ -85,6 +88,25 @@ export function UserDashboardPage() {
         </h1>
         <p className="mt-0 mb-2 text-muted wrap-anywhere">{user?.email}</p>
         {!cutOff && <DownloadCounts />}
+        {!cutOff && (
+          // The text of every edition in the member's languages (issue 33), a search away from the home.
+          <Form method="get" action="/user/search" role="search" className="flex gap-2 mt-3">
+            <label htmlFor="home-search" className="sr-only">
+              {t('search.title')}
+            </label>
+            <InputText
+              id="home-search"
+              name="q"
+              type="search"
+              placeholder={t('search.title')}
+              minLength={SEARCH_LIMITS.min}
+              maxLength={SEARCH_LIMITS.max}
+              required
+              className="flex-1 min-w-0"
+            />
+            <Button type="submit" icon="pi pi-search" aria-label={t('search.submit')} />
+          </Form>
+        )}
       </section>
       {cutOff && <SavedEditions offline />}
       {!cutOff && (

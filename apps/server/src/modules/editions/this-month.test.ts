@@ -1,5 +1,5 @@
 import type { ThisMonth } from '@portal/contract';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
@@ -98,6 +98,32 @@ describe('GET /api/editions/this-month', () => {
       lines: [`${today.day} Lingala heading`, 'Forgiveness', `${long.slice(0, 119)}…`, 'Four'],
     });
     expect(editions.find(({ file }) => file?.id === unmapped.id)?.today).toBeNull();
+  });
+
+  it('leaves today’s date heading out of its first lines: the card says the date', async () => {
+    const today = dateIn('UTC');
+    const [english] = await app.db.select().from(languages).where(eq(languages.code, 'en'));
+    const language = english ?? (await addLanguage('English'));
+    if (!english) await app.db.update(languages).set({ code: 'en' }).where(eq(languages.id, language.id));
+    const edition = await addEditionRecord(app, { book: 'Take5', languageId: language.id, ...now });
+    const month = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date());
+    await app.db.insert(editionDays).values({
+      fileId: edition.id,
+      source: 'headings',
+      days: [{ day: today.day, page: 1 }],
+      pageCount: 1,
+      scanned: false,
+    });
+    await app.db
+      .insert(editionPages)
+      .values({ fileId: edition.id, page: 1, text: `Saturday, ${month} ${today.day}\nForgiveness\nRead Matthew 6.` });
+    const member = await loginAs(app, 'User');
+    expect((await member.request('POST', '/api/downloads', { file: edition.id })).statusCode).toBe(200);
+    const { editions } = await homeOf(member);
+    expect(editions.find(({ file }) => file?.id === edition.id)?.today?.lines).toEqual([
+      'Forgiveness',
+      'Read Matthew 6.',
+    ]);
   });
 
   it('is refused without a session', async () => {

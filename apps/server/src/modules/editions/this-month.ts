@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { books, editionDays, editionPages, files, languages } from '../../db/schema.ts';
 import { defaultLanguageIds } from '../notifications/service.ts';
+import { linesAfterHeading } from './days/find-days.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './edition-view.ts';
 
 /** The member's home shows this month's editions in at most this many of their languages, unless they pick more. */
@@ -34,17 +35,25 @@ const TODAY_LINE_LENGTH = 120;
 
 /**
  * Today's reading in each of these editions whose day map has today (issue 33, point 2): its day, its first page
- * and the first lines of that page's text (none while the PDF waits to be read), by file id.
+ * and the first lines of that page's text after its date heading (none while the PDF waits to be read), by file id.
  */
 async function todayIn(db: Database, fileIds: string[], day: number) {
   if (fileIds.length === 0) return new Map<string, Today>();
   const maps = await db
-    .select({ fileId: editionDays.fileId, days: editionDays.days })
+    .select({
+      fileId: editionDays.fileId,
+      days: editionDays.days,
+      code: languages.code,
+      year: files.year,
+      month: files.month,
+    })
     .from(editionDays)
+    .innerJoin(files, eq(files.id, editionDays.fileId))
+    .innerJoin(languages, eq(languages.id, files.languageId))
     .where(inArray(editionDays.fileId, fileIds));
-  const pages = maps.flatMap(({ fileId, days }) => {
+  const pages = maps.flatMap(({ days, ...edition }) => {
     const today = days.find((each) => each.day === day);
-    return today ? [{ fileId, page: today.page }] : [];
+    return today ? [{ ...edition, page: today.page }] : [];
   });
   if (pages.length === 0) return new Map<string, Today>();
   const texts = await db
@@ -53,11 +62,12 @@ async function todayIn(db: Database, fileIds: string[], day: number) {
     .where(or(...pages.map(({ fileId, page }) => and(eq(editionPages.fileId, fileId), eq(editionPages.page, page)))));
   const textOf = new Map(texts.map(({ fileId, page, text }) => [`${fileId} ${page}`, text]));
   return new Map(
-    pages.map(({ fileId, page }) => {
-      const lines = (textOf.get(`${fileId} ${page}`) ?? '')
+    pages.map(({ fileId, page, code, year, month }) => {
+      const text = (textOf.get(`${fileId} ${page}`) ?? '')
         .split('\n')
         .map((line) => line.trim())
-        .filter((line) => line !== '')
+        .filter((line) => line !== '');
+      const lines = linesAfterHeading(text, code, year, month, day)
         .slice(0, TODAY_LINES)
         .map((line) => (line.length > TODAY_LINE_LENGTH ? `${line.slice(0, TODAY_LINE_LENGTH - 1)}…` : line));
       return [fileId, { day, page, lines }];

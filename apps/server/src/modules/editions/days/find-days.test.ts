@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDays } from './find-days.ts';
+import { findDays, linesAfterHeading } from './find-days.ts';
 
 /** A page whose top is `heading`, then running text. */
 const page = (heading: string, body = 'Read Psalm 23. The Lord is my shepherd; I shall not want.') =>
@@ -70,5 +70,23 @@ describe('findDays', () => {
   it('knows the month’s length: February has no day 30', () => {
     const pages = Array.from({ length: 30 }, (_, i) => page(`Day ${i + 1}`));
     expect(findDays(pages, 'en', 2027, 2).days).toEqual(everyDay(1, 1, 28));
+  });
+});
+
+describe('linesAfterHeading', () => {
+  it('drops the lines at the top that name the day as a heading does, in the language or English', () => {
+    const lines = ['Friday, November 27', 'Forgiveness', 'Read Matthew 6:14, written on 27 November.'];
+    expect(linesAfterHeading(lines, 'en', 2026, 11, 27)).toEqual(lines.slice(1));
+    expect(linesAfterHeading(['Vendredi 27 novembre', 'Le pardon'], 'fr', 2026, 11, 27)).toEqual(['Le pardon']);
+    expect(linesAfterHeading(['TEEVO', '27 November', 'Forgiveness'], 'en', 2026, 11, 27)).toEqual([
+      'TEEVO',
+      '27 November',
+      'Forgiveness',
+    ]);
+  });
+
+  it('keeps lines naming another day, and answers none when all are the heading', () => {
+    expect(linesAfterHeading(['November 28', 'Joy'], 'en', 2026, 11, 27)).toEqual(['November 28', 'Joy']);
+    expect(linesAfterHeading(['Día 27'], 'es', 2026, 11, 27)).toEqual([]);
   });
 });

@@ -95,6 +95,18 @@ function headingDay(head: string, patterns: RegExp[], daysInMonth: number): numb
 }
 
 /**
+ * A day's first lines without the date heading at their top (the card says the date itself): the lines there
+ * that name `day` as a heading does, in the language of ISO 639 code `code` or English.
+ */
+export function linesAfterHeading(lines: string[], code: string | null, year: number, month: number, day: number) {
+  const patterns = headingPatterns(localesOf(code), year, month);
+  const namesDay = (line: string) =>
+    patterns.some((pattern) => [...plain(line).matchAll(pattern)].some((match) => Number(match[1]) === day));
+  const first = lines.findIndex((line, index) => index >= HEAD_LINES || !namesDay(line));
+  return first === -1 ? [] : lines.slice(first);
+}
+
+/**
  * The longest run of headings whose days rise as the pages go on: a heading out of order (a page that names
  * another day at its top) is left out. Ties keep the earlier pages.
  */

@@ -162,7 +162,8 @@ for (const width of [360, 1366]) {
       ...(await names('/books')),
       ...(await names('/languages/getAll')),
     ];
-    for (const path of ['/', '/user/download', '/user/profile']) await checkScreen(page, path, data);
+    for (const path of ['/', '/user/download', '/user/search?q=no-such-word', '/user/profile'])
+      await checkScreen(page, path, data);
   });
 }
 

@@ -91,13 +91,10 @@ export function UserDashboardPage() {
         {!cutOff && (
           // The text of every edition in the member's languages (issue 33), a search away from the home.
           <Form method="get" action="/user/search" role="search" className="flex gap-2 mt-3">
-            <label htmlFor="home-search" className="sr-only">
-              {t('search.title')}
-            </label>
             <InputText
-              id="home-search"
               name="q"
               type="search"
+              aria-label={t('search.title')}
               placeholder={t('search.title')}
               minLength={SEARCH_LIMITS.min}
               maxLength={SEARCH_LIMITS.max}

@@ -28,6 +28,19 @@ const dayPageSchema = z.object({
   page: pageSchema,
 });
 
+/** A day of an edition's month and the page it begins on. */
+export type DayPage = z.infer<typeof dayPageSchema>;
+
+/** An edition's days in the order of their pages. */
+export const inPageOrder = (days: readonly DayPage[]) => [...days].sort((a, b) => a.page - b.page || a.day - b.day);
+
+/**
+ * The day a page belongs to: the last day beginning on it or before; none before the first day's page. The reader
+ * says it, search results too.
+ */
+export const dayOfPage = (days: readonly DayPage[], page: number): DayPage | undefined =>
+  inPageOrder(days).findLast((each) => each.page <= page);
+
 /** `GET /api/editions/{id}/days`: where each day of the edition's month begins. */
 export const editionDaysSchema = z.object({
   source: daySourceSchema,

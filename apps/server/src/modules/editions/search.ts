@@ -1,4 +1,4 @@
-import { type EditionSearchResult, SEARCH_LIMITS } from '@portal/contract';
+import { dayOfPage, type EditionSearchResult, SEARCH_LIMITS } from '@portal/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { editionDays, editionPages, files, languages } from '../../db/schema.ts';
@@ -61,7 +61,6 @@ export async function searchEditions(db: Database, accountId: string, query: str
   return hits.flatMap(({ fileId, page, headline, days }) => {
     const file = editions.get(fileId);
     if (!file) return [];
-    const day = (days ?? []).filter((each) => each.page <= page).sort((a, b) => b.page - a.page)[0]?.day ?? null;
-    return [{ file, day, page, snippet: snippetParts(headline) }];
+    return [{ file, day: dayOfPage(days ?? [], page)?.day ?? null, page, snippet: snippetParts(headline) }];
   });
 }

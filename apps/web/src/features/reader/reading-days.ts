@@ -1,25 +1,18 @@
-/** A day of an edition's month and the page it begins on (decision 050). */
-export interface DayPage {
-  day: number;
-  page: number;
-}
+import { type DayPage, dayOfPage, inPageOrder } from '@portal/contract';
 
 /** Where the reader is among an edition's days: the day `page` belongs to, and the first pages of the days around. */
 export interface DaysAround {
-  /** The day `page` belongs to: the last day beginning on it or before; none before day one's first page. */
-  day?: DayPage;
-  previous?: DayPage;
-  next?: DayPage;
+  /** The day `page` belongs to (`dayOfPage`). */
+  day?: DayPage | undefined;
+  previous?: DayPage | undefined;
+  next?: DayPage | undefined;
 }
 
 export function daysAround(days: readonly DayPage[], page: number): DaysAround {
-  const inOrder = [...days].sort((a, b) => a.page - b.page || a.day - b.day);
-  const at = inOrder.findLastIndex((each) => each.page <= page);
-  return {
-    day: inOrder[at],
-    previous: at > 0 ? inOrder[at - 1] : undefined,
-    next: inOrder[at + 1],
-  };
+  const inOrder = inPageOrder(days);
+  const day = dayOfPage(inOrder, page);
+  const at = day ? inOrder.indexOf(day) : -1;
+  return { day, previous: at > 0 ? inOrder[at - 1] : undefined, next: inOrder[at + 1] };
 }
 
 /** Today in an edition of `month` (1 to 12) of `year`, by the reader's calendar, if its map has it. */

@@ -32,12 +32,13 @@ export function snippetParts(headline: string): EditionSearchResult['snippet'] {
  */
 export async function searchEditions(db: Database, accountId: string, query: string): Promise<EditionSearchResult[]> {
   const config = configOf(languages.code);
-  const matched = sql`to_tsvector(${config}, ${editionPages.text}) @@ websearch_to_tsquery(${config}, ${query})`;
+  const text = sql`to_tsvector(${config}, ${editionPages.text})`;
+  const wanted = sql`websearch_to_tsquery(${config}, ${query})`;
   const hits = await db
     .select({
       fileId: editionPages.fileId,
       page: editionPages.page,
-      headline: sql<string>`ts_headline(${config}, ${editionPages.text}, websearch_to_tsquery(${config}, ${query}),
+      headline: sql<string>`ts_headline(${config}, ${editionPages.text}, ${wanted},
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`})`,
       days: editionDays.days,
     })
@@ -45,11 +46,8 @@ export async function searchEditions(db: Database, accountId: string, query: str
     .innerJoin(files, eq(files.id, editionPages.fileId))
     .innerJoin(languages, eq(languages.id, files.languageId))
     .leftJoin(editionDays, eq(editionDays.fileId, editionPages.fileId))
-    .where(sql`${files.languageId} = any(${defaultLanguageIds(accountId)}) and ${matched}`)
-    .orderBy(
-      sql`ts_rank(to_tsvector(${config}, ${editionPages.text}), websearch_to_tsquery(${config}, ${query})) desc`,
-      sql`${files.year} desc, ${files.month} desc, ${editionPages.page}`,
-    )
+    .where(sql`${files.languageId} = any(${defaultLanguageIds(accountId)}) and ${text} @@ ${wanted}`)
+    .orderBy(sql`ts_rank(${text}, ${wanted}) desc`, sql`${files.year} desc, ${files.month} desc, ${editionPages.page}`)
     .limit(SEARCH_LIMITS.results);
   if (hits.length === 0) return [];
   const editions = new Map(

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { books, editionDays, editionPages, files, languages } from '../../db/schema.ts';
 import { defaultLanguageIds } from '../notifications/service.ts';
-import { linesAfterHeading } from './days/find-days.ts';
+import { linesAfterHeading, linesOf } from './days/find-days.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './edition-view.ts';
 
 /** The member's home shows this month's editions in at most this many of their languages, unless they pick more. */
@@ -63,11 +63,7 @@ async function todayIn(db: Database, fileIds: string[], day: number) {
   const textOf = new Map(texts.map(({ fileId, page, text }) => [`${fileId} ${page}`, text]));
   return new Map(
     pages.map(({ fileId, page, code, year, month }) => {
-      const text = (textOf.get(`${fileId} ${page}`) ?? '')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-      const lines = linesAfterHeading(text, code, year, month, day)
+      const lines = linesAfterHeading(linesOf(textOf.get(`${fileId} ${page}`) ?? ''), code, year, month, day)
         .slice(0, TODAY_LINES)
         .map((line) => (line.length > TODAY_LINE_LENGTH ? `${line.slice(0, TODAY_LINE_LENGTH - 1)}…` : line));
       return [fileId, { day, page, lines }];

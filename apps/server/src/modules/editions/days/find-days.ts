@@ -71,13 +71,16 @@ function headingPatterns(locales: string[], year: number, month: number): RegExp
   ];
 }
 
-/** The top of a page: its first lines, not its running text. */
-function headOf(text: string): string {
-  const lines = plain(text)
+/** A page's lines as read, trimmed, the empty ones left out. */
+export const linesOf = (text: string) =>
+  text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-  return lines.slice(0, HEAD_LINES).join('\n').slice(0, HEAD_CHARS);
+
+/** The top of a page: its first lines, not its running text. */
+function headOf(text: string): string {
+  return linesOf(plain(text)).slice(0, HEAD_LINES).join('\n').slice(0, HEAD_CHARS);
 }
 
 /** The day whose heading stands first at the top of a page, if any. */

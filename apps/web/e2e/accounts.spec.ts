@@ -247,7 +247,7 @@ test('a reset or verification link with a bad token says so and points to forgot
   await page.goto('/account/verify-email?token=not-a-token');
   await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeVisible();
   await page.getByRole('link', { name: 'Forgot password' }).click();
-  await expect(page).toHaveURL('/account/forgot-password');
+  await expect(page).toHaveURL('/en/account/forgot-password');
 });
 
 // Lighthouse's first visit to the verify page: its failed-link message on the message's tint, in a light and a dark theme.

@@ -151,8 +151,21 @@ test.describe('a first visit sends the app when the visitor needs it', () => {
     });
     await page.goto('/en/account/verify-email?token=not-a-token', { waitUntil: 'domcontentloaded' });
     await expect(page.getByText(say('en', 'auth.verify.verifying'))).toBeVisible();
-    await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toHaveCount(0);
+    await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeHidden();
     release();
     await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeVisible();
+    await expect(page.getByText(say('en', 'auth.verify.verifying'))).toBeHidden();
+  });
+
+  test('the verify page without a token says so, and sends no app script until touched', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/en/account/verify-email');
+    await expect(page.getByText(ACCOUNT_MESSAGES.verifyFailed)).toBeVisible();
+    await expect(page.getByText(say('en', 'auth.verify.verifying'))).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((address) => /\/assets\/index-[\w-]+\.js$/.test(address))).toEqual([]);
+    await page.getByRole('link', { name: say('en', 'auth.token.forgot') }).click();
+    await expect(page).toHaveURL('/en/account/forgot-password');
   });
 });

@@ -13,14 +13,12 @@ import { changeLocale, i18n, localeOfPath, localePath, startI18n } from './lib/i
  */
 const FIRST_PAGES = ['dist', 'login', 'signup', 'account/forgot-password', 'account/verify-email'];
 /**
- * Those whose app starts as they open (decision 052): the verify page checks its token. The others are whole in their
- * HTML (Sign In's dialog too, decision 053); their app starts when the visitor touches, types or tabs.
+ * The pages the build prerenders (vite-plugins/prerender.ts): the first pages in each locale (decision 039). Each is
+ * whole in its HTML (Sign In's dialog too, decision 053); its app starts when the visitor touches, types or tabs, or
+ * at once for an address with a query, such as a mailed link's token to check (decision 052).
  */
-const STARTING_AT_ONCE = new Set(['account/verify-email']);
-
-/** The pages the build prerenders (vite-plugins/prerender.ts): the first pages in each locale (decision 039). */
 export const PRERENDERED_PAGES = LOCALES.flatMap((locale) =>
-  FIRST_PAGES.map((page) => ({ path: localePath(locale, page), locale, startsAtOnce: STARTING_AT_ONCE.has(page) })),
+  FIRST_PAGES.map((page) => ({ path: localePath(locale, page), locale })),
 );
 
 /**

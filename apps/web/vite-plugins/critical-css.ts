@@ -1,16 +1,17 @@
 import { type CompiledSheet, compileSheet } from 'beasties/compiler';
 import { collectPrograms, createProcessor, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { WITH_APP } from '../src/lib/app-start/constants.ts';
+import { LINK_TOKEN, WITH_APP } from '../src/lib/app-start/constants.ts';
 import { THEME_CRITICAL_ID } from '../src/lib/layout-settings/constants.ts';
 import type { DefaultTheme } from './prime-themes.ts';
 
 /**
  * Rules kept whatever the page's markup: the boot script puts the colour mode on <html> before the first paint, so the
- * contrast floor of a dim or dark theme (global.css) must be there too; and beasties drops every rule whose selector
- * starts with `:where(`, matching or not (global.css has two).
+ * contrast floor of a dim or dark theme (global.css) must be there too, and so is the mark of a mailed link's token
+ * (token-status.css); and beasties drops every rule whose selector starts with `:where(`, matching or not (global.css
+ * has two).
  */
-const ALLOW_RULES = [/data-color-mode/, /^:where\(/];
+const ALLOW_RULES = [/data-color-mode/, new RegExp(LINK_TOKEN), /^:where\(/];
 
 /** The default theme's rules the page draws with, before the boot script, which removes them for any other theme. */
 function withThemeRules(html: string, theme: CompiledSheet, bootTag: string) {

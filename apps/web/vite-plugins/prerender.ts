@@ -1,5 +1,5 @@
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { APP_TEMPLATE_ID, STARTS_AT_ONCE } from '../src/lib/app-start/constants.ts';
+import { APP_TEMPLATE_ID } from '../src/lib/app-start/constants.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -16,7 +16,7 @@ const SCRIPT_PRELOAD = '<link rel="preload" as="script" crossorigin';
 const START_MODULE = 'src/app-start.ts';
 
 interface PrerenderModule {
-  PRERENDERED_PAGES: { path: string; locale: string; startsAtOnce: boolean }[];
+  PRERENDERED_PAGES: { path: string; locale: string }[];
   renderPage(path: string): Promise<string>;
 }
 
@@ -94,7 +94,7 @@ export function prerender(entry: string): Plugin {
         const entryCss = cssOf(bundle, inEntry);
         const base = config.base;
         const { PRERENDERED_PAGES } = (await server.ssrLoadModule(entry)) as PrerenderModule;
-        for (const { path, locale, startsAtOnce } of PRERENDERED_PAGES) {
+        for (const { path, locale } of PRERENDERED_PAGES) {
           // Each page from freshly evaluated sources, so that what it draws lazily (its page's chunk, the parts of
           // its locale's catalogue) is what it evaluates, whatever the pages before it drew.
           server.moduleGraph.invalidateAll();
@@ -122,7 +122,7 @@ export function prerender(entry: string): Plugin {
           this.emitFile({
             type: 'asset',
             fileName: `${path.replace(/^\//, '')}/index.html`,
-            source: withStartTemplate(source, { entryTag, preloads, startsAtOnce, startFile: `${base}${startFile}` }),
+            source: withStartTemplate(source, { entryTag, preloads, startFile: `${base}${startFile}` }),
           });
         }
       } finally {
@@ -137,7 +137,6 @@ interface StartParts {
   entryTag: string;
   /** The preloads of the lazily loaded chunks the page drew. */
   preloads: string[];
-  startsAtOnce: boolean;
   /** The address of the `app-start` chunk. */
   startFile: string;
 }
@@ -147,11 +146,10 @@ interface StartParts {
  * visitor needs the app (decision 052), and `app-start` in the entry's place. Its stylesheets wait, disabled, in
  * their places (vite-plugins/critical-css.ts).
  */
-function withStartTemplate(page: string, { entryTag, preloads, startsAtOnce, startFile }: StartParts) {
+function withStartTemplate(page: string, { entryTag, preloads, startFile }: StartParts) {
   const scripts = [...(page.match(new RegExp(`${SCRIPT_PRELOAD}[^>]*>`, 'g')) ?? []), ...preloads];
   const withoutPreloads = scripts.reduce((html, tag) => html.replace(new RegExp(`\\n\\s*${tag}`), ''), page);
-  const opening = `<template id="${APP_TEMPLATE_ID}"${startsAtOnce ? ` ${STARTS_AT_ONCE}` : ''}>`;
-  const template = [opening, entryTag, ...scripts, '</template>'].join('\n      ');
+  const template = [`<template id="${APP_TEMPLATE_ID}">`, entryTag, ...scripts, '</template>'].join('\n      ');
   return withoutPreloads.replace(
     entryTag,
     `${template}\n    <script type="module" crossorigin src="${startFile}"></script>`,

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { APP_TEMPLATE_ID, WITH_APP } from '../src/lib/app-start/constants.ts';
+import { APP_TEMPLATE_ID, LINK_TOKEN, WITH_APP } from '../src/lib/app-start/constants.ts';
 import {
   colorModeOf,
   colorSchemeOf,
@@ -85,6 +85,7 @@ function bootScript(themesPath: string, themeNames: string[]): string {
     criticalId: THEME_CRITICAL_ID,
     appTemplateId: APP_TEMPLATE_ID,
     withAppAttribute: WITH_APP,
+    linkTokenAttribute: LINK_TOKEN,
     themesPath,
     themeNames,
     colors: Object.fromEntries(

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_TEMPLATE_ID, PRESSED_BEFORE_START, STARTS_AT_ONCE, WITH_APP } from './constants.ts';
+import { APP_TEMPLATE_ID, PRESSED_BEFORE_START, WITH_APP } from './constants.ts';
 import { pressAgain } from './press-again.ts';
 import { startWhenNeeded } from './start-when-needed.ts';
 
 /** A prerendered page as vite-plugins/prerender.ts and critical-css.ts write it: the app's parts in a template. */
-function prerenderedPage({ atOnce = false } = {}) {
-  document.head.innerHTML = `<template id="${APP_TEMPLATE_ID}"${atOnce ? ` ${STARTS_AT_ONCE}` : ''}>
+function prerenderedPage() {
+  document.head.innerHTML = `<template id="${APP_TEMPLATE_ID}">
     <script type="module" src="/assets/index.js"></script>
     <link rel="preload" as="script" href="/assets/react.js">
   </template>
@@ -55,7 +55,6 @@ describe('startWhenNeeded', () => {
   });
 
   it.each([
-    ['a page that needs the app as it opens', () => prerenderedPage({ atOnce: true })],
     [
       'someone remembered as signed in',
       () => {

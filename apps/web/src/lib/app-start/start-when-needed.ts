@@ -1,16 +1,15 @@
 import { USER_STORAGE_KEY } from '../session/user-storage-key.ts';
-import { APP_TEMPLATE_ID, PRESSED_BEFORE_START, STARTS_AT_ONCE, WITH_APP } from './constants.ts';
+import { APP_TEMPLATE_ID, PRESSED_BEFORE_START, WITH_APP } from './constants.ts';
 
 /** What a visitor does that may need the app: a link followed before it has started is a plain link. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
- * Whether a prerendered page starts the app as it opens: a page that needs it at once (its template says so), for
- * someone remembered as signed in (who sees another page), in the installed app (its service worker serves the
- * page), and for an address that brings the app something to do (a token to check, where to go after signing in).
+ * Whether a prerendered page starts the app as it opens: for someone remembered as signed in (who sees another page),
+ * in the installed app (its service worker serves the page), and for an address that brings the app something to do
+ * (a mailed link's token to check, where to go after signing in).
  */
-function startsAtOnce(template: HTMLTemplateElement): boolean {
-  if (template.hasAttribute(STARTS_AT_ONCE)) return true;
+function startsAtOnce(): boolean {
   let remembered = false;
   try {
     remembered = localStorage.getItem(USER_STORAGE_KEY) !== null;
@@ -67,6 +66,6 @@ export function startWhenNeeded(): void {
       document.head.append(...scripts);
     });
   };
-  if (startsAtOnce(template)) start();
+  if (startsAtOnce()) start();
   else for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
 }

@@ -6,6 +6,8 @@ export interface RestoreLayoutOptions {
   /** The `<template>` of a prerendered page's app's scripts (decision 052), and the mark of its stylesheets. */
   appTemplateId: string;
   withAppAttribute: string;
+  /** Put on <html> when the address carries a mailed link's token (app-start/constants.ts). */
+  linkTokenAttribute: string;
   themesPath: string;
   themeNames: string[];
   /** Each theme's colour mode and the browser's colour scheme for it (global.css reads the mode). */
@@ -19,7 +21,8 @@ export interface RestoreLayoutOptions {
 }
 
 /**
- * Applies the stored theme (with its colour mode), or the device's light or dark one, and scale before the first paint.
+ * Applies the stored theme (with its colour mode), or the device's light or dark one, and scale before the first paint,
+ * and marks a page opened from a mailed link.
  * The build ships this function's source text, and `themeOfChoice`'s (constants.ts), as /layout-boot.js, a blocking
  * classic script (the CSP forbids inline ones), so it must not use anything from outside its own body.
  */
@@ -64,6 +67,10 @@ export function restoreLayout(
   if (colors) {
     document.documentElement.dataset.colorMode = colors.mode;
     document.documentElement.style.colorScheme = colors.scheme;
+  }
+  // A prerendered page opened from a mailed link shows that its token is being checked, not that it has none.
+  if (new URLSearchParams(location.search).has('token')) {
+    document.documentElement.setAttribute(options.linkTokenAttribute, '');
   }
   const scale = stored.scale;
   if (typeof scale === 'number' && scale >= options.minScale && scale <= options.maxScale) {

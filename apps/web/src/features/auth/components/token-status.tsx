@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { activeLocale, localePath } from '../../../lib/i18n/i18n.ts';
+import './token-status.css';
 
 interface TokenCheckProps {
   /** The mailed link's token ('' without one) and the server's check of it. */
@@ -21,10 +23,23 @@ interface TokenCheckProps {
 
 /** A page opened from a mailed link: a wait while its token is checked, then `children`, or the way to a new link. */
 export function TokenCheck({ token, check, pending, failed, children, recovery }: TokenCheckProps) {
-  // A prerendered page (verify-email) cannot know the link's token: it draws the wait, which the link's visitor sees
-  // until the app has come, rather than a failure.
   const hydrated = useHydrated();
-  if (!hydrated || (token !== '' && check.isPending)) return <TokenPending label={pending} />;
+  if (!hydrated) {
+    // A prerendered page (verify-email) cannot know the link's token: it draws the wait and the failure, and the boot
+    // script's mark shows the one the address calls for (token-status.css) until the app has come, or for good
+    // without one, where the app starts only when the visitor needs it (decision 052).
+    return (
+      <>
+        <div className="token-pending-before-start">
+          <TokenPending label={pending} />
+        </div>
+        <div className="token-failed-before-start">
+          <TokenFailed message={failed} recovery={recovery} />
+        </div>
+      </>
+    );
+  }
+  if (token !== '' && check.isPending) return <TokenPending label={pending} />;
   return check.isSuccess ? children : <TokenFailed message={failed} recovery={recovery} />;
 }
 
@@ -49,7 +64,8 @@ function TokenFailed({ message, recovery }: { message: string; recovery: ReactNo
         <span className="line-height-3">
           {message}{' '}
           {recovery ?? (
-            <Link to="/account/forgot-password" className="font-medium">
+            // Under the page's locale: a prerendered page's link leads to the prerendered page before the app runs.
+            <Link to={localePath(activeLocale(), 'account/forgot-password')} className="font-medium">
               {t('auth.token.forgot')}
             </Link>
           )}

@@ -198,9 +198,10 @@ test.describe('on a phone', () => {
     expect(href).toBe(`/user/read/${edition._id}?page=${day}`);
     await expect(card).toContainText(`Teevo of the day Page ${day}`);
     await expect(card).toContainText(new RegExp(`Today, \\w+day ${day} `));
+    expect(await seriousViolations(page)).toEqual([]);
 
     // As text: a few kilobytes instead of the PDF, and from there the day in the PDF.
-    await card.getByRole('link', { name: /^Read today as text: / }).tap();
+    await card.getByRole('link', { name: /^Read as text: / }).tap();
     await expect(page).toHaveURL(`/user/read/${edition._id}/day/${day}`);
     await expect(page.getByRole('heading', { level: 2, name: 'Teevo of the day' })).toBeVisible();
     await expect(page.getByRole('article')).toContainText(`Page ${day}`);

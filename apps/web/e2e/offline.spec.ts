@@ -42,6 +42,62 @@ async function editions(request: APIRequestContext) {
   };
 }
 
+test('Today and the text view work offline from this month’s text, kept with the app without saving the PDF', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const language = `Kept ${Date.now()}`;
+  await ensureLanguage(request, language);
+  const admin = await bearerOf(request);
+  const { year, month } = (await (
+    await request.get('/api/editions/this-month', { headers: admin })
+  ).json()) as ThisMonth;
+  // Page N says "Page N" under its title; an admin sets one day a page.
+  const pdf = makeEditionPdf({ pages: 31, bytes: 31 * 4_000, title: 'Teevo kept' });
+  const edition = await uploadThroughApi(request, month, pdf, 'Teevo', { language, year });
+  const dayMap = `/api/editions/${edition._id}/days`;
+  const pageCount = async () =>
+    ((await (await request.get(dayMap, { headers: admin })).json()) as { pageCount: number | null }).pageCount;
+  await expect.poll(pageCount).toBe(31);
+  expect((await request.put(dayMap, { headers: admin, data: { firstPage: 1, pagesPerDay: 1 } })).status()).toBe(200);
+  const member = await signInAs(page, 'User', { firstName: 'Ama', lastName: 'Kept' });
+  await page.request.get(`/api/files/download/${edition._id}`, { headers: await bearerOf(page.request, member) });
+
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  const keptTexts = () =>
+    page.evaluate(async () =>
+      (await caches.has('portal-month-text')) ? (await (await caches.open('portal-month-text')).keys()).length : 0,
+    );
+  await expect.poll(keptTexts).toBe(1);
+  expect(await keptOnDevice(page)).toMatchObject({ saved: 0 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE.notice)).toBeVisible();
+  const today = page.getByRole('region', { name: say('en', 'downloads.home.keptToday') });
+  const day = new Date().getDate();
+  await expect(today).toContainText(`Teevo · ${language}`);
+  await expect(today).toContainText(`Page ${day}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await today.getByRole('link', { name: /^Read as text: / }).click();
+  await expect(page).toHaveURL(`/user/read/${edition._id}/day/${day}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Teevo kept' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText(`Page ${day}`);
+
+  // Signing out (online again) takes the kept text with it.
+  await context.setOffline(false);
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Ama Kept/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect.poll(keptTexts).toBe(0);
+});
+
 test('saved editions open offline, an unsaved one needs a connection, and signing out removes them', async ({
   page,
   context,

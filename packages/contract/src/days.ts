@@ -86,6 +86,10 @@ export const editionDayTextSchema = z.object({
 });
 export type EditionDayText = z.infer<typeof editionDayTextSchema>;
 
+/** `GET /api/editions/{id}/text`: every mapped day's reading, which the app keeps for reading offline. */
+export const editionMonthTextSchema = z.object({ days: z.array(editionDayTextSchema) });
+export type EditionMonthText = z.infer<typeof editionMonthTextSchema>;
+
 /** The day of `GET /api/editions/{id}/days/{day}`. */
 export const editionDayParamsSchema = z.object({ id: z.string(), day: z.coerce.number().int().min(1).max(31) });
 

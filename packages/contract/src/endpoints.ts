@@ -24,6 +24,7 @@ import {
   editionDaysInputSchema,
   editionDaysSchema,
   editionDayTextSchema,
+  editionMonthTextSchema,
   editionSearchQuerySchema,
   editionSearchResultSchema,
 } from './days.ts';
@@ -73,6 +74,7 @@ export const ENDPOINTS = {
   'GET /editions/this-month': { response: thisMonthSchema, query: thisMonthQuerySchema },
   'GET /editions/:id/days': { response: editionDaysSchema },
   'GET /editions/:id/days/:day': { response: editionDayTextSchema },
+  'GET /editions/:id/text': { response: editionMonthTextSchema },
   'GET /files': { response: z.array(fileRecordSchema) },
   'GET /files/missing': { response: missingFilesSchema },
   'GET /files/:id': { response: fileRecordSchema },

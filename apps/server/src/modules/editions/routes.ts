@@ -9,6 +9,7 @@ import {
   editionLookupSchema,
   editionMonthSchema,
   editionMonthsQuerySchema,
+  editionMonthTextSchema,
   editionPageQuerySchema,
   editionPageSchema,
   editionSearchQuerySchema,
@@ -20,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, security } from '../route-schemas.ts';
-import { daysFound, readDays, readDayText, setDays } from './days/service.ts';
+import { daysFound, readDays, readDayText, readMonthText, setDays } from './days/service.ts';
 import { recordDownload } from './record.ts';
 import { searchEditions } from './search.ts';
 import { editionLanguages, editionMonths, findEdition, findEditionByNames, listEditionPage } from './service.ts';
@@ -183,6 +184,22 @@ export const editionRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordDownload(app, app.auth.caller(request).id, edition);
       return text;
     },
+  );
+
+  app.get(
+    '/:id/text',
+    {
+      onRequest: readers,
+      schema: {
+        tags: fileTags,
+        security,
+        summary:
+          'Every mapped day’s reading as text, in one answer (`days`, each as `/{id}/days/{day}` answers it): what the app keeps so that Today and the text view work offline; keeping it is not reading it, so it does not count as getting the edition',
+        params: idParams,
+        response: { 200: editionMonthTextSchema },
+      },
+    },
+    async (request) => ({ days: await readMonthText(app.db, (await findEdition(app.db, request.params.id)).file) }),
   );
 
   app.put(

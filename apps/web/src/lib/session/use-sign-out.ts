@@ -5,7 +5,7 @@ import { endSession } from './session-store.ts';
 
 /**
  * Ends the session in every tab (the server already forgot it), forgets what this device kept for the member
- * (saved editions, the reader's pages), and goes to the landing page. The returned promise settles when the
+ * (saved editions, the reader's pages, this month's text), and goes to the landing page. The returned promise settles when the
  * device has forgotten.
  */
 export function useLeaveSession() {
@@ -13,7 +13,10 @@ export function useLeaveSession() {
   const landing = useLandingPath();
   return (): Promise<unknown> => {
     // Loaded only here: the first paint carries none of the saved editions' code.
-    const forgotten = import('../editions/saved-editions.ts').then(({ forgetDevice }) => forgetDevice());
+    const forgotten = Promise.all([
+      import('../editions/saved-editions.ts').then(({ forgetDevice }) => forgetDevice()),
+      import('../editions/kept-text.ts').then(({ forgetKeptText }) => forgetKeptText()),
+    ]);
     endSession('signed-out');
     navigate(landing, { replace: true });
     return forgotten.catch(() => undefined);

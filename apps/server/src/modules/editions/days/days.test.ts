@@ -63,6 +63,19 @@ const textOf = async (id: string) =>
 const daysOf = async (id: string) => (await user.request('GET', `/api/editions/${id}/days`)).json() as EditionDays;
 
 /** The edition's day map once its job has read it. */
+/** An October of two pages a day, mapped from its headings, and a member who counts their downloads. */
+async function octoberOfTwoPagesADay() {
+  const id = await upload(
+    'English',
+    10,
+    monthPages(31, (d) => `October ${d}`, 2),
+  );
+  await mapped(id);
+  const member = await loginAs(app, 'User');
+  const downloads = async () => (await member.request('GET', '/api/stats/mine')).json().total as number;
+  return { id, member, downloads };
+}
+
 async function mapped(id: string) {
   return vi.waitFor(
     async () => {
@@ -183,14 +196,7 @@ describe('the days of an edition', () => {
   });
 
   it('a day’s reading as text: its pages to the next day’s, counted as getting the edition', async () => {
-    const id = await upload(
-      'English',
-      10,
-      monthPages(31, (d) => `October ${d}`, 2),
-    );
-    await mapped(id);
-    const member = await loginAs(app, 'User');
-    const downloads = async () => (await member.request('GET', '/api/stats/mine')).json().total as number;
+    const { id, member, downloads } = await octoberOfTwoPagesADay();
     const before = await downloads();
 
     const day = await member.request('GET', `/api/editions/${id}/days/27`);
@@ -217,6 +223,32 @@ describe('the days of an edition', () => {
     expectMessage(await member.request('GET', `/api/editions/${id}/days/2`), 404, DAY_MESSAGES.dayNotMapped);
     expect((await member.request('GET', `/api/editions/${id}/days/40`)).statusCode).toBe(400);
     expect((await app.inject({ url: `/api/editions/${id}/days/1` })).statusCode).toBe(401);
+  });
+
+  it('the month’s text in one answer, each day as its own address answers it, and not counted', async () => {
+    const { id, member, downloads } = await octoberOfTwoPagesADay();
+    const before = await downloads();
+
+    const month = await member.request('GET', `/api/editions/${id}/text`);
+    expect(month.statusCode).toBe(200);
+    const { days } = month.json() as { days: unknown[] };
+    expect(days).toHaveLength(31);
+    expect(days[26]).toEqual((await member.request('GET', `/api/editions/${id}/days/27`)).json());
+    expect(days[30]).toMatchObject({ day: 31, firstPage: 61, lastPage: 62 });
+    // Only the day read counts; keeping the month's text is not reading it.
+    expect(await downloads()).toBe(before + 1);
+
+    await admin.request('PUT', `/api/editions/${id}/days`, { days: [{ day: 2, page: 3 }] });
+    expect((await member.request('GET', `/api/editions/${id}/text`)).json()).toEqual({
+      days: [{ day: 2, firstPage: 3, lastPage: 62, pages: expect.any(Array) }],
+    });
+    const none = await upload('English', 11, [['no dates here']]);
+    await mapped(none);
+    expect((await member.request('GET', `/api/editions/${none}/text`)).json()).toEqual({ days: [] });
+    expect((await app.inject({ url: `/api/editions/${id}/text` })).statusCode).toBe(401);
+    expect((await member.request('GET', '/api/editions/00000000-0000-4000-8000-000000000000/text')).statusCode).toBe(
+      404,
+    );
   });
 
   it('a replaced edition is mapped again, an admin’s map with it', async () => {

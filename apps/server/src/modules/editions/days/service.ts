@@ -126,21 +126,45 @@ export async function readDays(db: Database, file: Pick<FileRow, 'id'>): Promise
   return { source: row.source, scanned: row.scanned, days: row.days, pageCount: row.pageCount };
 }
 
-/**
- * A day's reading as text (the text view): the pages from the day's first to the page before the next day's (or the
- * edition's last), each page's text as it was read. A day the map does not have is not found.
- */
-export async function readDayText(db: Database, file: Pick<FileRow, 'id'>, day: number): Promise<EditionDayText> {
-  const { days, pageCount } = await readDays(db, file);
-  const first = days.find((each) => each.day === day)?.page;
-  if (first === undefined || pageCount === null) throw new NotFound(DAY_MESSAGES.dayNotMapped);
-  const after = Math.min(...days.filter(({ page }) => page > first).map(({ page }) => page), pageCount + 1);
-  const pages = await db
+/** Each mapped day's pages: from its first to the page before the next day's (or the edition's last). */
+function dayRanges({ days, pageCount }: EditionDays) {
+  if (pageCount === null) return [];
+  return days.map(({ day, page }) => ({
+    day,
+    firstPage: page,
+    lastPage: Math.min(...days.filter((each) => each.page > page).map((each) => each.page), pageCount + 1) - 1,
+  }));
+}
+
+/** The text of an edition's pages `first` to `last`, in order, each page's as it was read. */
+const pageTexts = (db: Database, file: Pick<FileRow, 'id'>, first: number, last: number) =>
+  db
     .select({ page: editionPages.page, text: editionPages.text })
     .from(editionPages)
-    .where(and(eq(editionPages.fileId, file.id), between(editionPages.page, first, after - 1)))
+    .where(and(eq(editionPages.fileId, file.id), between(editionPages.page, first, last)))
     .orderBy(asc(editionPages.page));
-  return { day, firstPage: first, lastPage: after - 1, pages };
+
+/** A day's reading as text (the text view). A day the map does not have is not found. */
+export async function readDayText(db: Database, file: Pick<FileRow, 'id'>, day: number): Promise<EditionDayText> {
+  const range = dayRanges(await readDays(db, file)).find((each) => each.day === day);
+  if (!range) throw new NotFound(DAY_MESSAGES.dayNotMapped);
+  return { ...range, pages: await pageTexts(db, file, range.firstPage, range.lastPage) };
+}
+
+/** Every mapped day's reading as text, in one answer: what the app keeps to read offline (issue 33, point 2). */
+export async function readMonthText(db: Database, file: Pick<FileRow, 'id'>): Promise<EditionDayText[]> {
+  const ranges = dayRanges(await readDays(db, file));
+  if (ranges.length === 0) return [];
+  const pages = await pageTexts(
+    db,
+    file,
+    Math.min(...ranges.map((range) => range.firstPage)),
+    Math.max(...ranges.map((range) => range.lastPage)),
+  );
+  return ranges.map((range) => ({
+    ...range,
+    pages: pages.filter(({ page }) => page >= range.firstPage && page <= range.lastPage),
+  }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { keepMonthText } from '../../../lib/editions/kept-text.ts';
 import { portalLocale } from '../../../lib/i18n/i18n.ts';
 import { filesQuery } from '../../../lib/resources/files.ts';
 import { getSession } from '../../../lib/session/session-store.ts';
@@ -39,13 +40,16 @@ export function pickLanguages(languages: string[]) {
 /**
  * This month's edition of every book in the member's languages (or those picked with the switch), in the interface's
  * locale's language when they have no other; under the files' key, so an upload shows at once. The locale and the
- * pick are read as it asks: a change of either asks again.
+ * pick are read as it asks: a change of either asks again. Each answer has this month's text kept on the device.
  */
 export const thisMonthQuery = queryOptions({
   queryKey: [...filesQuery.queryKey, 'this-month'],
-  queryFn: ({ signal }) => {
+  queryFn: async ({ signal }) => {
     const languages = pickedLanguages();
     const query = { locale: portalLocale(), languages: languages.length > 0 ? languages.join(',') : undefined };
-    return api.get('/editions/this-month', { query, signal });
+    const thisMonth = await api.get('/editions/this-month', { query, signal });
+    // Today and the text view offline (decision 057): kept in the background, the home not waiting for it.
+    void keepMonthText(thisMonth);
+    return thisMonth;
   },
 });

@@ -25,7 +25,7 @@ describe('EditionCard', () => {
     expect(screen.getByText('28 November Forgiveness')).toBeDefined();
     const read = screen.getByRole('link', { name: 'Read today’s reading, Saturday 28 November: Teevo in English' });
     expect(read.getAttribute('href')).toBe('/user/read/e1?page=31');
-    const asText = screen.getByRole('link', { name: 'Read today as text: Teevo in English, Saturday 28 November' });
+    const asText = screen.getByRole('link', { name: 'Read as text: Teevo in English, Saturday 28 November' });
     expect(asText.getAttribute('href')).toBe('/user/read/e1/day/28');
   });
 

@@ -17,6 +17,7 @@ import { DownloadCounts } from '../components/download-counts.tsx';
 import { EditionFeed } from '../components/edition-feed.tsx';
 import { EditionFilters } from '../components/edition-filters.tsx';
 import { FileCards } from '../components/file-cards.tsx';
+import { KeptToday } from '../components/kept-today.tsx';
 import { SavedEditions } from '../components/saved-editions.tsx';
 import { ThisMonthEditions } from '../components/this-month-editions.tsx';
 import { useEditionView } from '../edition-view.ts';
@@ -105,6 +106,7 @@ export function UserDashboardPage() {
           </Form>
         )}
       </section>
+      {cutOff && <KeptToday />}
       {cutOff && <SavedEditions offline />}
       {!cutOff && (
         <>

@@ -8,12 +8,12 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { dayTextPath, readerPath } from '../../../components/read-link.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { dayParagraphs } from '../../../lib/editions/day-text.ts';
 import { rememberTextSize, TEXT_SIZES, textSizeChosen } from '../../../lib/editions/reading-memory.ts';
 import { formatDay } from '../../../lib/i18n/format.ts';
 import { editionDaysQuery, editionQuery } from '../../../lib/resources/files.ts';
 import { dayTextQuery } from '../api/get-day-text.ts';
 import { ReadingBar, useNight } from '../components/reading-bar.tsx';
-import { dayParagraphs } from '../day-text.ts';
 import { daysAround } from '../reading-days.ts';
 import '../reader.css';
 

@@ -86,6 +86,13 @@ test('Today and the text view work offline from this month’s text, kept with t
   await expect(page).toHaveURL(`/user/read/${edition._id}/day/${day}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Teevo kept' })).toBeVisible();
   await expect(page.getByRole('article')).toContainText(`Page ${day}`);
+  // Named, and day after day, from what was kept.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Teevo · ${language}`);
+  const forward = day < new Date(year, month, 0).getDate();
+  await page.getByRole('link', { name: forward ? 'Next day' : 'Previous day' }).click();
+  const other = forward ? day + 1 : day - 1;
+  await expect(page).toHaveURL(`/user/read/${edition._id}/day/${other}`);
+  await expect(page.getByRole('article')).toContainText(`Page ${other}`);
 
   // Signing out (online again) takes the kept text with it.
   await context.setOffline(false);

@@ -73,13 +73,25 @@ export async function keepMonthText(thisMonth: ThisMonth): Promise<void> {
   }
 }
 
-/** A day of an edition as kept on this device for the signed-in account, if it is. */
-export async function keptDay(id: string, day: number): Promise<EditionDayText | undefined> {
+/** An edition's month as kept on this device for the signed-in account, if it is. */
+async function keptEdition(id: string): Promise<KeptText | undefined> {
   if (!canSaveEditions()) return undefined;
   const response = await caches.match(keyOf(id), { cacheName: CACHE });
   const entry = (await response?.json().catch(() => undefined)) as KeptText | undefined;
-  return entry?.accountId === getSession().user?.id ? entry?.days.find((each) => each.day === day) : undefined;
+  return entry?.accountId === getSession().user?.id ? entry : undefined;
 }
+
+/** A day of an edition as kept on this device for the signed-in account, if it is. */
+export const keptDay = async (id: string, day: number): Promise<EditionDayText | undefined> =>
+  (await keptEdition(id))?.days.find((each) => each.day === day);
+
+/** What the text view says of an edition offline (its names, its days), from what was kept; null if nothing. */
+export const keptEditionQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['kept-text', 'edition', id],
+    queryFn: async () => (await keptEdition(id)) ?? null,
+    networkMode: 'always',
+  });
 
 /** Today's reading in each kept edition of the device's month: what the home offers offline. */
 export const keptTodayQuery = queryOptions({

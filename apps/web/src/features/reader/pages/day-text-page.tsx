@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { dayTextPath, readerPath } from '../../../components/read-link.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { dayParagraphs } from '../../../lib/editions/day-text.ts';
+import { keptEditionQuery } from '../../../lib/editions/kept-text.ts';
 import { rememberTextSize, TEXT_SIZES, textSizeChosen } from '../../../lib/editions/reading-memory.ts';
 import { formatDay } from '../../../lib/i18n/format.ts';
 import { editionDaysQuery, editionQuery } from '../../../lib/resources/files.ts';
@@ -28,10 +29,20 @@ export function DayTextPage() {
   const day = Number(dayParam);
   const text = useQuery({ ...dayTextQuery(id, day), enabled: Number.isInteger(day) && day >= 1 && day <= 31 });
   const edition = useQuery(editionQuery(id)).data;
-  const days = useQuery(editionDaysQuery(id)).data?.days ?? [];
-  const month = edition ? parseMonth(edition.book_month) : undefined;
-  const when = edition && month ? formatDay(day, month, edition.book_year) : '';
-  const title = edition ? `${when} · ${edition.book_name} · ${edition.book_language}` : t('reader.title');
+  const daysFound = useQuery(editionDaysQuery(id)).data?.days;
+  // Offline, the edition's names and days as this device kept them with this month's text (decision 057).
+  const kept = useQuery({ ...keptEditionQuery(id), enabled: !edition || !daysFound }).data;
+  const days = daysFound ?? kept?.days.map(({ day: each, firstPage }) => ({ day: each, page: firstPage })) ?? [];
+  const names = edition
+    ? {
+        book: edition.book_name,
+        language: edition.book_language,
+        month: parseMonth(edition.book_month),
+        year: edition.book_year,
+      }
+    : kept;
+  const when = names?.month ? formatDay(day, names.month, names.year) : '';
+  const title = names ? `${when} · ${names.book} · ${names.language}` : t('reader.title');
   useDocumentTitle(title);
   const { night, toggle: toggleNight } = useNight();
   const [size, setSize] = useState(textSizeChosen);

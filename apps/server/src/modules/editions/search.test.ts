@@ -90,6 +90,26 @@ describe('GET /api/editions/search', () => {
   });
 });
 
+describe('the File List’s search', () => {
+  it('finds an edition by a word of its text too, by the edition’s language, beside its names', async () => {
+    const admin = await loginAs(app, 'Admin');
+    const listed = async (search: string) =>
+      (
+        (await admin.request('GET', `/api/editions?search=${encodeURIComponent(search)}`)).json().items as {
+          id: string;
+        }[]
+      )
+        .map(({ id }) => id)
+        .sort();
+    expect(await listed('forgiven')).toEqual([ids.english]);
+    expect(await listed('pardon')).toEqual([ids.french]);
+    // Each word in the names or the text: "Teevo" in the name, "msamaha" in the text.
+    expect(await listed('teevo msamaha')).toEqual([ids.swahili]);
+    expect(await listed('teevo')).toEqual([ids.english, ids.swahili, ids.french].sort());
+    expect(await listed('nowhere')).toEqual([]);
+  });
+});
+
 describe('snippetParts', () => {
   it('splits ts_headline’s answer into matches and the words between', () => {
     expect(snippetParts('We \u0002forgive\u0003 because we were \u0002forgiven\u0003')).toEqual([

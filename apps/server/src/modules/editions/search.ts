@@ -13,6 +13,16 @@ const configOf = (code: unknown) => sql`(case ${code}
   when 'en' then 'english' when 'fr' then 'french' when 'es' then 'spanish' when 'pt' then 'portuguese'
   else 'simple' end)::regconfig`;
 
+/**
+ * The edition (of the query's `files` and `languages`) has a page whose text has `words`, by its language's
+ * configuration as the members' search does: the File List's search finds editions by their text too (issue 33).
+ */
+export const textHas = (words: string) => {
+  const config = configOf(languages.code);
+  return sql`exists (select 1 from ${editionPages} where ${editionPages.fileId} = ${files.id}
+    and to_tsvector(${config}, ${editionPages.text}) @@ plainto_tsquery(${config}, ${words}))`;
+};
+
 /** Marks around a match in ts_headline's answer: characters no edition's text holds. */
 const START = '\u0002';
 const STOP = '\u0003';

@@ -6,7 +6,7 @@ import {
   FILE_MESSAGES,
   type FileRecord,
 } from '@portal/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUuid } from '../../db/ids.ts';
 import type { Database } from '../../db/index.ts';
@@ -15,6 +15,7 @@ import { books, files, languages } from '../../db/schema.ts';
 import { contains, searchWords } from '../../db/search.ts';
 import { NotFound } from '../../errors.ts';
 import { type EditionRow, selectEditions, toFileRecord } from './edition-view.ts';
+import { textHas } from './search.ts';
 
 /** After an upload the edition's days are found in the background; a replacement forgets the old file's (decision 050). */
 export { forgetDays, queueDays } from './days/service.ts';
@@ -30,7 +31,10 @@ const editionOrder: Record<EditionSortField, SQL[]> = {
 /** The month's English name, as members see it, and the year: "March 2025". */
 const editionText = sql`concat_ws(' ', ${books.name}, ${languages.name}, to_char(make_date(${files.year}, ${files.month}, 1), 'FMMonth'), ${files.year})`;
 
-/** One page of the editions, filtered by book, language and the search box's words, with the number that match. */
+/**
+ * One page of the editions, filtered by book, language and the search box's words (each in the edition's book,
+ * language, month or year, or in its text), with the number that match.
+ */
 export async function listEditionPage(
   db: Database,
   query: z.output<typeof editionPageQuerySchema>,
@@ -39,7 +43,7 @@ export async function listEditionPage(
     query.book ? sameName(books.name, query.book) : undefined,
     query.language ? sameName(languages.name, query.language) : undefined,
     query.to ? sql`(${files.year}, ${files.month}) <= (${query.to.year}, ${query.to.month})` : undefined,
-    ...searchWords(query.search).map((word) => contains(editionText, word)),
+    ...searchWords(query.search).map((word) => or(contains(editionText, word), textHas(word))),
   );
   const direction = query.sortOrder === 1 ? asc : desc;
   const rows = await selectEditions(db)

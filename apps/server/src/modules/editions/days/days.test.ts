@@ -225,6 +225,23 @@ describe('the days of an edition', () => {
     expect((await app.inject({ url: `/api/editions/${id}/days/1` })).statusCode).toBe(401);
   });
 
+  it('once read, an edition is found by its text in the File List, whose kept lists are cleared', async () => {
+    const listed = async () =>
+      ((await admin.request('GET', '/api/editions?search=shepherd')).json().items as { id: string }[]).map(
+        ({ id }) => id,
+      );
+    const before = await listed();
+    const id = await upload(
+      'English',
+      9,
+      monthPages(30, (d) => `September ${d}`),
+    );
+    // Asked while its pages are being read: that list is kept until the reading clears it.
+    await listed();
+    await mapped(id);
+    expect(await listed()).toEqual([...before, id]);
+  });
+
   it('the month’s text in one answer, each day as its own address answers it, and not counted', async () => {
     const { id, member, downloads } = await octoberOfTwoPagesADay();
     const before = await downloads();

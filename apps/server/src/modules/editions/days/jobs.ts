@@ -5,7 +5,10 @@ import { DAYS_BACKFILL_QUEUE, DAYS_QUEUE, type DaysJob, mapEdition, queueUnread 
 /** The worker that reads each edition's PDF, one at a time. */
 export const workOnDays = (app: FastifyInstance) =>
   app.jobs.work<DaysJob>(DAYS_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await mapEdition(app, job.data.fileId);
+    if (!job) return;
+    await mapEdition(app, job.data.fileId);
+    // The editions' lists find an edition by its text now (the File List's search): a list kept before is not.
+    await app.lists.clear();
   });
 
 /**
@@ -21,5 +24,5 @@ export default fp(
     await jobs.work(DAYS_BACKFILL_QUEUE, { pollingIntervalSeconds: 1 }, () => queueUnread(app));
     await jobs.send(DAYS_BACKFILL_QUEUE, {});
   },
-  { name: 'edition-days-jobs', dependencies: ['jobs', 'db', 'storage'] },
+  { name: 'edition-days-jobs', dependencies: ['jobs', 'db', 'storage', 'list-cache'] },
 );

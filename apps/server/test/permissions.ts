@@ -79,6 +79,7 @@ export const MATRIX = rows`
   ${'GET /api/editions/days'}                                       | ${'files:manage'}                 | ${200}
   ${'GET /api/editions/:id/days'}                                   | ${'editions:download'}            | ${200}
   ${'GET /api/editions/:id/days/:day'}                              | ${'editions:download'}            | ${200}
+  ${'GET /api/editions/:id/text'}                                   | ${'editions:download'}            | ${200}
   ${'PUT /api/editions/:id/days'}                                   | ${'files:manage'}                 | ${200}
   ${'GET /api/transaction/getBookByName'}                            | ${'editions:download'}            | ${200}
   ${'POST /api/transaction/create'}                                  | ${'editions:download'}            | ${200}

@@ -209,6 +209,7 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
       .values({ fileId: id, source: 'admin', days: [{ day: 1, page: 1 }], pageCount: 1, scanned: false });
     return { url: `/api/editions/${id}/days/1` };
   },
+  'GET /api/editions/:id/text': async () => ({ url: `/api/editions/${await newEdition()}/text` }),
   'PUT /api/editions/:id/days': async () => ({
     url: `/api/editions/${await newEdition()}/days`,
     payload: { firstPage: 1, pagesPerDay: 1 },

@@ -465,7 +465,15 @@ export const editionDays = pgTable(
   (t) => [check('edition_days_source_check', sql`${t.source} in ('headings', 'admin', 'none')`)],
 );
 
-/** The text of each page of an edition, as its PDF gives it (issue 33). */
+/** A PostgreSQL text-search configuration's name (`english`, `simple`), and a document's words as one indexes them. */
+const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The text of each page of an edition, as its PDF gives it (issue 33), with its words as the search finds them:
+ * stemmed by its language's configuration (`searchConfigOf`, set when the page is stored), kept and indexed so
+ * that a search reads the pages that have the words, not every page (decision 059).
+ */
 export const editionPages = pgTable(
   'edition_pages',
   {
@@ -474,6 +482,8 @@ export const editionPages = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     page: integer('page').notNull(),
     text: text('text').notNull(),
+    searchConfig: regconfig('search_config').notNull().default(sql`'simple'::regconfig`),
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector(search_config, text)`),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.page] })],
+  (t) => [primaryKey({ columns: [t.fileId, t.page] }), index('edition_pages_search_idx').using('gin', t.search)],
 );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, type TestApp } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
 import { editionDays, editionPages, languages } from '../../db/schema.ts';
-import { snippetParts } from './search.ts';
+import { searchConfigOf, snippetParts } from './search.ts';
 
 let app: TestApp;
 let member: Awaited<ReturnType<typeof loginAs>>;
@@ -19,18 +19,24 @@ beforeAll(async () => {
       { name: 'Français', code: 'fr' },
     ])
     .returning();
-  const edition = async (languageId: string | undefined, pages: string[]) => {
-    const { id } = await addEditionRecord(app, { book: 'Teevo', languageId: languageId ?? '', year: 2026, month: 11 });
-    await app.db.insert(editionPages).values(pages.map((text, i) => ({ fileId: id, page: i + 1, text })));
+  const edition = async (language: typeof english, pages: string[]) => {
+    const { id } = await addEditionRecord(app, {
+      book: 'Teevo',
+      languageId: language?.id ?? '',
+      year: 2026,
+      month: 11,
+    });
+    const searchConfig = searchConfigOf(language?.code ?? null);
+    await app.db.insert(editionPages).values(pages.map((text, i) => ({ fileId: id, page: i + 1, text, searchConfig })));
     return id;
   };
-  ids.english = await edition(english?.id, [
+  ids.english = await edition(english, [
     'November 1\nForgiveness is a gift we are given.',
     'November 2\nWe forgive because we were forgiven first.',
     'November 3\nPray for your friends today.',
   ]);
-  ids.swahili = await edition(swahili?.id, ['Novemba 1\nMsamaha ni zawadi.']);
-  ids.french = await edition(french?.id, ['1 novembre\nLe pardon est un cadeau.']);
+  ids.swahili = await edition(swahili, ['Novemba 1\nMsamaha ni zawadi.']);
+  ids.french = await edition(french, ['1 novembre\nLe pardon est un cadeau.']);
   await app.db.insert(editionDays).values({
     fileId: ids.english,
     source: 'headings',

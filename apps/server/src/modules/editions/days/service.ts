@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/index.ts';
 import { editionDays, editionPages, type FileRecord as FileRow, files, languages } from '../../../db/schema.ts';
 import { BadRequest, NotFound } from '../../../errors.ts';
+import { searchConfigOf } from '../search.ts';
 import { findDays } from './find-days.ts';
 import { readPages } from './read-pages.ts';
 
@@ -78,7 +79,9 @@ export async function mapEdition(app: App, fileId: string) {
     if (!same) return;
     await tx.delete(editionPages).where(eq(editionPages.fileId, fileId));
     for (let first = 0; first < pages.length; first += PAGE_BATCH) {
-      const batch = pages.slice(first, first + PAGE_BATCH).map((text, i) => ({ fileId, page: first + i + 1, text }));
+      const batch = pages
+        .slice(first, first + PAGE_BATCH)
+        .map((text, i) => ({ fileId, page: first + i + 1, text, searchConfig: searchConfigOf(edition.code) }));
       await tx.insert(editionPages).values(batch);
     }
     await tx

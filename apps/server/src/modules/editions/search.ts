@@ -12,7 +12,7 @@ import { selectEditions, toFileRecord } from './edition-view.ts';
  */
 const STEMMED: Record<string, string> = { en: 'english', fr: 'french', es: 'spanish', pt: 'portuguese' };
 export const searchConfigOf = (code: string | null) => (code && STEMMED[code]) || 'simple';
-const CONFIGS = [...new Set([...Object.values(STEMMED), 'simple'])];
+const CONFIGS = [...Object.values(STEMMED), 'simple'];
 
 /**
  * The pages whose words match `query` (websearch syntax, or plain words) in any configuration at once: one

@@ -25,15 +25,20 @@ export interface KeptText {
   days: EditionDayText[];
 }
 
+/** A kept entry, if it is the signed-in account's (and readable). */
+async function mineIn(response: Response | undefined): Promise<KeptText | undefined> {
+  const entry = (await response?.json().catch(() => undefined)) as KeptText | undefined;
+  return entry?.accountId === getSession().user?.id ? entry : undefined;
+}
+
 /** Every entry kept for the signed-in account; another account's go. */
 async function listKept(): Promise<KeptText[]> {
   if (!canSaveEditions()) return [];
-  const accountId = getSession().user?.id;
   const cache = await caches.open(CACHE);
   const kept: KeptText[] = [];
   for (const request of await cache.keys()) {
-    const entry = (await (await cache.match(request))?.json().catch(() => undefined)) as KeptText | undefined;
-    if (entry && entry.accountId === accountId) kept.push(entry);
+    const entry = await mineIn(await cache.match(request));
+    if (entry) kept.push(entry);
     else await cache.delete(request);
   }
   return kept;
@@ -76,9 +81,7 @@ export async function keepMonthText(thisMonth: ThisMonth): Promise<void> {
 /** An edition's month as kept on this device for the signed-in account, if it is. */
 async function keptEdition(id: string): Promise<KeptText | undefined> {
   if (!canSaveEditions()) return undefined;
-  const response = await caches.match(keyOf(id), { cacheName: CACHE });
-  const entry = (await response?.json().catch(() => undefined)) as KeptText | undefined;
-  return entry?.accountId === getSession().user?.id ? entry : undefined;
+  return mineIn(await caches.match(keyOf(id), { cacheName: CACHE }));
 }
 
 /** A day of an edition as kept on this device for the signed-in account, if it is. */

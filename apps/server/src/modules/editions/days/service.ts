@@ -78,10 +78,11 @@ export async function mapEdition(app: App, fileId: string) {
       .for('update');
     if (!same) return;
     await tx.delete(editionPages).where(eq(editionPages.fileId, fileId));
+    const searchConfig = searchConfigOf(edition.code);
     for (let first = 0; first < pages.length; first += PAGE_BATCH) {
       const batch = pages
         .slice(first, first + PAGE_BATCH)
-        .map((text, i) => ({ fileId, page: first + i + 1, text, searchConfig: searchConfigOf(edition.code) }));
+        .map((text, i) => ({ fileId, page: first + i + 1, text, searchConfig }));
       await tx.insert(editionPages).values(batch);
     }
     await tx

@@ -2,11 +2,11 @@ import type { FileRecord, Today } from '@portal/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BookCover } from '../../../components/book-cover/book-cover.tsx';
-import { dayTextPath, ReadLink } from '../../../components/read-link.tsx';
+import { ReadLink } from '../../../components/read-link.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { formatDay, formatFileSize, formatMonth, formatMonthYear } from '../../../lib/i18n/format.ts';
+import { TodayReading } from './today-reading.tsx';
 
 export interface EditionCardProps {
   book: string;
@@ -48,15 +48,14 @@ export function EditionCard({ book, language, month, year, cover, file, today, o
         </p>
         {file && today && (
           <div className="edition-card-today">
-            <p className="m-0 font-semibold">{t('downloads.card.today', { day })}</p>
-            {today.lines.length > 0 && <p className="edition-card-lines">{today.lines.join(' ')}</p>}
-            <Link
-              to={dayTextPath(file._id, today.day)}
-              className="edition-card-text-link"
-              aria-label={t('downloads.card.readAsTextEdition', { book, language, day })}
-            >
-              {t('downloads.card.readAsText')}
-            </Link>
+            <TodayReading
+              id={file._id}
+              day={today.day}
+              when={day}
+              lines={today.lines}
+              book={book}
+              language={language}
+            />
           </div>
         )}
         {file ? (

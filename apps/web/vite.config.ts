@@ -78,6 +78,8 @@ export default defineConfig({
         // The first visit's page is taken over once the worker is installed, not only the next one's, so what it
         // fetches from then on (the pdf.js worker, when an edition is saved) is kept. An update still waits for Reload.
         clientsClaim: true,
+        // The daily reminder's push and notification handlers (public/push-worker.js, decision 060).
+        importScripts: ['push-worker.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // Nothing under /api is cached here: its answers are personal, and saved editions are kept by the app itself.

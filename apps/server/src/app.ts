@@ -20,6 +20,8 @@ import { languageRoutes } from './modules/languages/routes.ts';
 import { migrateRoutes } from './modules/migrate/routes.ts';
 import notificationJobs from './modules/notifications/jobs.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import reminderJobs from './modules/reminders/jobs.ts';
+import { reminderRoutes } from './modules/reminders/routes.ts';
 import statsRollups from './modules/stats/rollups.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(jobsPlugin);
   await app.register(notificationJobs);
   await app.register(editionDaysJobs);
+  await app.register(reminderJobs);
   await app.register(statsRollups);
   // Files that no record names (a crash between the two) go before the first request.
   await sweepAtStart(app);
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(downloadReportRoutes, { prefix: '/api/downloads' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(reminderRoutes, { prefix: '/api/reminders' });
   await app.register(migrateRoutes, { prefix: '/api/migrate' });
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isTimeZone } from '@portal/contract';
 import { z } from 'zod';
 
 /** A whole number from `min` to `max` (unbounded above when unset), refused with one message naming the range. */
@@ -16,6 +17,9 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The push services of Chrome and Android, Firefox, Safari and Edge, where browsers' subscriptions point. */
+const DEFAULT_PUSH_SERVICES = 'fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com';
 
 const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
 
@@ -62,17 +66,7 @@ const environmentSchema = z.object({
   JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
-  TIME_ZONE: z
-    .string()
-    .default('UTC')
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as UTC or Africa/Accra'),
+  TIME_ZONE: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone such as UTC or Africa/Accra'),
   WEB_DIST: z.string().min(1).optional(),
   AUTH_RATE_LIMIT: wholeNumber(1).default(10),
   REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 60).default(10),
@@ -111,6 +105,15 @@ const environmentSchema = z.object({
   NOTIFY_HOUR: optional(wholeNumber(0, 23)),
   MAIL_RATE_PER_MINUTE: optional(wholeNumber(1, 100000)),
   MAIL_RETRY_SECONDS: wholeNumber(1, 3600).default(60),
+  PUSH_SERVICES: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICES)
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   EXTERNAL_HOME_URL: httpUrl.default('https://www.teevo.org'),
   SPONSOR_URL: httpUrl.default('https://www.teevo.org/sponsor'),
   AUDIO_URL: httpUrl.default('https://www.teevo.org/audio'),
@@ -257,6 +260,11 @@ function toConfig(
       /** The first wait before a mail the server failed is tried again; each next one is longer. */
       retrySeconds: e.MAIL_RETRY_SECONDS,
     },
+    /**
+     * The push services daily reminders are sent to (decision 060): hosts (a subdomain matches too) over https,
+     * or exact origins; a browser's subscription elsewhere is refused, so the portal posts to no other address.
+     */
+    pushServices: e.PUSH_SERVICES,
     links: {
       home: e.EXTERNAL_HOME_URL,
       sponsor: e.SPONSOR_URL,

@@ -7,6 +7,7 @@ import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/index.ts';
 import { accounts, type NewAccount } from '../src/db/schema.ts';
 import { errorBody, fieldMessage } from '../src/errors.ts';
 import { hashPassword } from '../src/passwords.ts';
@@ -17,11 +18,11 @@ export const TEST_ADMIN = { email: 'super@example.org', password: 'Super-secret-
 
 /**
  * A whole portal on a fresh database and data folder; `app.close()` removes both. Its log is silent, or
- * goes to `logStream` at LOG_LEVEL when one is given.
+ * goes to `logStream` at LOG_LEVEL when one is given. `database`: one opened by the test (an instance restarted on it).
  */
 export async function buildTestApp(
   environment: Record<string, string> = {},
-  { logStream }: { logStream?: Writable } = {},
+  { logStream, database }: { logStream?: Writable; database?: DatabaseHandle } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const settings: Record<string, string> = { ...(await storageUnderTest()), ...environment };
@@ -37,7 +38,7 @@ export async function buildTestApp(
       : {}),
     ...settings,
   });
-  const app = await buildApp(config, { database: await createTestDatabase(), logStream });
+  const app = await buildApp(config, { database: database ?? (await createTestDatabase()), logStream });
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));
   await app.ready();
   return app;

@@ -108,11 +108,14 @@ export const MATRIX = rows`
   ${'POST /api/notifications/editions/:id/resend'}                   | ${'notifications:manage'}         | ${200}
   ${'GET /api/notifications/settings'}                               | ${'files:manage'}                 | ${200}
   ${'PUT /api/notifications/settings'}                               | ${'notifications:manage'}         | ${200}
+  ${'GET /api/reminders'}                                           | ${'editions:download'}            | ${200}
+  ${'PUT /api/reminders'}                                           | ${'editions:download'}            | ${200}
+  ${'DELETE /api/reminders'}                                        | ${'editions:download'}            | ${200}
 `;
 
 /**
- * Routes anyone may call that the matrix leaves out: signing up and in, the new-edition mail's links (a signed
- * token), health, configuration and the API docs.
+ * Routes anyone may call that the matrix leaves out: signing up and in, the new-edition mail's links and the
+ * daily reminder's Stop (a signed token), health, configuration and the API docs.
  */
 export const PUBLIC_ROUTES = [
   'POST /api/accounts/register',
@@ -125,6 +128,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/accounts/reset-password',
   'POST /api/notifications/unsubscribe',
   'POST /api/notifications/subscribe',
+  'POST /api/reminders/stop',
   'GET /api/health',
   'GET /api/ready',
   'GET /api/config',

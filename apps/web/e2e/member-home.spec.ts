@@ -5,6 +5,7 @@ import { makeEditionPdf, makePdf } from '../../server/test/files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { ensureLanguage, uploadThroughApi } from './support/editions.ts';
+import { pretendPushService } from './support/push.ts';
 import { bearerOf, signInAs } from './support/session.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -199,6 +200,15 @@ test.describe('on a phone', () => {
     await expect(card).toContainText(`Teevo of the day Page ${day}`);
     await expect(card).toContainText(new RegExp(`Today, \\w+day ${day} `));
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Under today's readings, the daily reminder in one tap, at 7:00; once on, it is not offered again.
+    await page.context().grantPermissions(['notifications']);
+    await pretendPushService(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Remind me each day at 07:00' }).tap();
+    await expect(page.getByText('Your daily reminder is on.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remind me/ })).toHaveCount(0);
+    await expect(page.getByText('Your daily reminder is on.')).toBeHidden();
 
     // As text: a few kilobytes instead of the PDF, and from there the day in the PDF.
     await card.getByRole('link', { name: /^Read as text: / }).tap();

@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 
 /**
  * The blocks of a catalogue only the pages behind a route use (the back office, the profile, the reader, the
- * terms): fetched with the first such page, not with the landing page. `mail` is the server's alone, `installedApp`
+ * terms): fetched with the first such page, not with the landing page. `mail` and `push` (the daily reminder's words) are the server's alone, `installedApp`
  * the build's (the manifests, locale-manifests.ts).
  */
 const LATER_BLOCKS = new Set([
@@ -20,7 +20,7 @@ const LATER_BLOCKS = new Set([
   'terms',
   'users',
 ]);
-const NOT_IN_APP = new Set(['mail', 'installedApp']);
+const NOT_IN_APP = new Set(['mail', 'push', 'installedApp']);
 
 export type CataloguePart = 'first' | 'later';
 

@@ -43,6 +43,7 @@ import {
 import { languageInputSchema, languageSchema } from './languages.ts';
 import { latestMigrationReportSchema, migrationProgressSchema, migrationReportSchema } from './migration.ts';
 import { editionNotificationsSchema, notificationChoiceSchema, notificationSettingsSchema } from './notifications.ts';
+import { reminderInputSchema, reminderSchema } from './reminders.ts';
 import { countByLanguageQuerySchema, countItemSchema, myCountsSchema, statsSummarySchema } from './stats.ts';
 import { publicConfigSchema } from './system.ts';
 
@@ -85,6 +86,7 @@ export const ENDPOINTS = {
   'GET /notifications/choice': { response: notificationChoiceSchema },
   'GET /notifications/editions': { response: z.array(editionNotificationsSchema) },
   'GET /notifications/settings': { response: notificationSettingsSchema },
+  'GET /reminders': { response: reminderSchema },
   'GET /stats/languages': { response: z.array(countItemSchema), query: countByLanguageQuerySchema },
   'GET /stats/mine': { response: myCountsSchema },
   'GET /stats/summary': { response: statsSummarySchema, query: countByLanguageQuerySchema },
@@ -106,6 +108,7 @@ export const ENDPOINTS = {
   'POST /notifications/editions/:id/resend': { response: messageSchema },
   'POST /notifications/subscribe': { response: messageSchema, query: tokenSchema },
   'POST /notifications/unsubscribe': { response: messageSchema, query: tokenSchema },
+  'POST /reminders/stop': { response: messageSchema, query: tokenSchema },
   'PUT /accounts/:id': { response: updatedAccountSchema, body: updateAccountSchema },
   'PUT /books/:id': { response: bookSchema, body: bookInputSchema },
   'PUT /books/:id/cover': { response: bookSchema },
@@ -114,11 +117,13 @@ export const ENDPOINTS = {
   'PUT /languages/:id': { response: languageSchema, body: languageInputSchema },
   'PUT /notifications/choice': { response: messageSchema, body: notificationChoiceSchema },
   'PUT /notifications/settings': { response: messageSchema, body: notificationSettingsSchema },
+  'PUT /reminders': { response: messageSchema, body: reminderInputSchema },
   'DELETE /accounts/:id': { response: messageSchema, body: deleteAccountSchema },
   'DELETE /books/:id/cover': { response: messageSchema },
   'DELETE /churches/:id': { response: messageSchema },
   'DELETE /files/:id': { response: messageSchema },
   'DELETE /languages/:id': { response: messageSchema },
+  'DELETE /reminders': { response: messageSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
 type Endpoints = typeof ENDPOINTS;

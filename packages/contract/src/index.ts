@@ -16,6 +16,7 @@ export * from './migration.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './records.ts';
+export * from './reminders.ts';
 export * from './roles.ts';
 export * from './stats.ts';
 export * from './system.ts';

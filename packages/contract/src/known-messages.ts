@@ -8,6 +8,7 @@ import { LANGUAGE_MESSAGES } from './languages.ts';
 import { MESSAGES } from './messages.ts';
 import { MIGRATION_MESSAGES } from './migration.ts';
 import { NOTIFICATION_MESSAGES } from './notifications.ts';
+import { REMINDER_MESSAGES } from './reminders.ts';
 import { STATS_MESSAGES } from './stats.ts';
 import { TRANSLATION_MESSAGES } from './translations.ts';
 
@@ -25,6 +26,7 @@ const MESSAGE_GROUPS: Record<string, Record<string, string>> = {
   translations: TRANSLATION_MESSAGES,
   notifications: NOTIFICATION_MESSAGES,
   days: DAY_MESSAGES,
+  reminders: REMINDER_MESSAGES,
 };
 
 /**

@@ -80,7 +80,10 @@ describe('openDatabase', () => {
         'mail_pacer',
         'migration_reports',
         'notification_deliveries',
+        'push_subscriptions',
         'refresh_tokens',
+        'reminder_deliveries',
+        'reminders',
         'settings',
       ]);
     } finally {

@@ -487,3 +487,53 @@ export const editionPages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.fileId, t.page] }), index('edition_pages_search_idx').using('gin', t.search)],
 );
+
+/**
+ * A member's daily reminder (issue 33, point 4; decision 060): the minute of the day it comes at, in the time zone
+ * of the browser that turned it on. `since` is when it was set: a day's reminder goes only if its moment came
+ * after, so turning it on at 20:00 for 7:00 waits for tomorrow.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    minute: integer('minute').notNull(),
+    timeZone: text('time_zone').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('reminders_minute_check', sql`${t.minute} between 0 and 1439`)],
+);
+
+/** Where a member's browsers take Web Push messages (RFC 8030), each by its push service's address. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_account_id_idx').on(t.accountId)],
+);
+
+/** One member reminded on one day of their time zone: at most once, whatever restarts or instances (its key). */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('queued'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day] }),
+    check('reminder_deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);

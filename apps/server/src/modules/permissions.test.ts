@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@portal/contract';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -266,6 +267,17 @@ const requests: Record<string, (caller: Caller) => Promise<Request>> = {
     url: `/api/notifications/editions/${await newEdition()}/resend`,
   }),
   'PUT /api/notifications/settings': async () => ({ url: '/api/notifications/settings', payload: { paused: false } }),
+  'PUT /api/reminders': async () => ({
+    url: '/api/reminders',
+    payload: {
+      time: '07:00',
+      timeZone: 'Africa/Accra',
+      subscription: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+        keys: { p256dh: 'key', auth: 'secret' },
+      },
+    },
+  }),
   'GET /api/migrate/migrate-data': async () => {
     await saveReport(app.db, createReport(true).finish(), undefined);
     return { url: '/api/migrate/migrate-data' };

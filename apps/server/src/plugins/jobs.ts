@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, type Job, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/index.ts';
 
 declare module 'fastify' {
@@ -25,6 +25,24 @@ function queueOn(connection: DatabaseHandle['connection']) {
     ? new PgBoss({ ...common, backend: 'pglite', db: fromPglite(connection.pglite) })
     : new PgBoss({ ...common, connectionString: connection.url, max: 4 });
 }
+
+/**
+ * A batch worker's handler that settles each job on its own (with `perJobResults`): one job's failure retries only
+ * that job, and the rest of its batch is done.
+ */
+export const eachJob =
+  <T>(handle: (job: Job<T>) => Promise<unknown>) =>
+  (batch: Job<T>[]) =>
+    Promise.all(
+      batch.map(async (job) => {
+        try {
+          await handle(job);
+          return { id: job.id, status: 'completed' as const };
+        } catch (error) {
+          return { id: job.id, status: 'failed' as const, output: { message: String(error) } };
+        }
+      }),
+    );
 
 export default fp(
   async (app: FastifyInstance) => {

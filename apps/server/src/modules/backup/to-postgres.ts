@@ -22,6 +22,9 @@ export const COPIED_TABLES = [
   'notification_deliveries',
   'edition_days',
   'edition_pages',
+  'reminders',
+  'push_subscriptions',
+  'reminder_deliveries',
 ] as const;
 
 /**

@@ -19,6 +19,8 @@ import { textHas } from './search.ts';
 
 /** After an upload the edition's days are found in the background; a replacement forgets the old file's (decision 050). */
 export { forgetDays, queueDays } from './days/service.ts';
+/** The member's editions of this month with today's reading: the dashboard's, and the daily reminder's (decision 061). */
+export { thisMonthFor } from './this-month.ts';
 
 /** What an edition is sorted by; ties go to the newest edition, then book and language. */
 const editionOrder: Record<EditionSortField, SQL[]> = {

@@ -100,8 +100,9 @@ export async function thisMonthFor(
   accountId: string,
   timeZone: string,
   picked: HomeLanguages = {},
+  at = new Date(),
 ): Promise<ThisMonth> {
-  const { day, ...now } = dateIn(timeZone);
+  const { day, ...now } = dateIn(timeZone, at);
   const next = monthAfter(now);
   const ofMonth = ({ year, month }: { year: number; month: number }) =>
     selectEditions(db).where(and(eq(files.year, year), eq(files.month, month)));

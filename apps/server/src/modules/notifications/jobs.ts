@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { eachJob } from '../../plugins/jobs.ts';
 import {
   DIGEST_QUEUE,
   notificationsPaused,
@@ -39,17 +40,7 @@ export default fp(
     await jobs.work<SendJob>(
       SEND_QUEUE,
       { pollingIntervalSeconds: 1, batchSize: SEND_BATCH, burstWhenBatchFull: true, perJobResults: true },
-      (batch) =>
-        Promise.all(
-          batch.map(async (job) => {
-            try {
-              await sendDigestMail(app, job.data, job.retryCount >= SEND_RETRIES);
-              return { id: job.id, status: 'completed' as const };
-            } catch (error) {
-              return { id: job.id, status: 'failed' as const, output: { message: String(error) } };
-            }
-          }),
-        ),
+      eachJob((job) => sendDigestMail(app, job.data, job.retryCount >= SEND_RETRIES)),
     );
     await scheduleDigest(app);
     if (!(await notificationsPaused(app.db))) await queueSends(app, undefined);

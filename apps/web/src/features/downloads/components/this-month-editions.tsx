@@ -6,6 +6,7 @@ import { COVER_SIZES } from '../../../components/book-cover/book-cover.tsx';
 import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { EditionCard } from './edition-card.tsx';
+import { ReminderOffer } from './reminder-offer.tsx';
 import { ThisMonthLanguages } from './this-month-languages.tsx';
 
 interface ThisMonthEditionsProps {
@@ -60,6 +61,7 @@ export function ThisMonthEditions({ thisMonth, coverOf, onDownload }: ThisMonthE
           </li>
         ))}
       </ul>
+      {editions.some(({ today }) => today) && <ReminderOffer />}
       {/* Below the cards: however many languages it offers, it does not push them down once it comes. */}
       <ThisMonthLanguages thisMonth={thisMonth.data} />
     </>

@@ -13,6 +13,7 @@ import { languageRecords } from '../../../lib/resources/languages.ts';
 import type { NamedRecord } from '../../../lib/resources/named-records.ts';
 import { notificationChoiceQuery, useSaveNotificationChoice } from '../../../lib/resources/notifications.ts';
 import { errorToast, useToast } from '../../../lib/toast.tsx';
+import { ProfilePart } from './profile-part.tsx';
 
 /** The form's books are always a list: every book ticked is saved as "every book", those added later too. */
 type ChoiceValues = NotificationChoice & { books: string[] };
@@ -26,19 +27,17 @@ export function NewEditionMail() {
   const books = useQuery(bookRecords.listQuery);
   const languages = useQuery(languageRecords.listQuery);
   return (
-    <section className="surface-card border-round-xl shadow-1 p-4 md:p-5 mt-4" aria-labelledby="new-edition-mail-title">
-      <h2 id="new-edition-mail-title" className="text-xl font-semibold mt-0 mb-2">
-        {t('profile.newEditionMail.title')}
-      </h2>
-      <p id={NOTE_ID} className="mt-0 text-muted">
-        {t('profile.newEditionMail.note')}
-      </p>
+    <ProfilePart
+      id="new-edition-mail"
+      title={t('profile.newEditionMail.title')}
+      note={t('profile.newEditionMail.note')}
+    >
       {choice.data && books.data && languages.data ? (
         <ChoiceForm choice={choice.data} books={books.data} languages={languages.data} />
       ) : (
         <PageLoader />
       )}
-    </section>
+    </ProfilePart>
   );
 }
 

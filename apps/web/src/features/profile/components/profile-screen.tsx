@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSession } from '../../../lib/session/session-provider.tsx';
+import { DailyReminder } from './daily-reminder.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { NewEditionMail } from './new-edition-mail.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -17,6 +18,7 @@ export function ProfileScreen({ title }: { title: string }) {
         {user && <ProfileForm key={user.id} user={user} />}
       </section>
       {user && <NewEditionMail key={user.id} />}
+      {user && <DailyReminder key={user.id} />}
       {user && <DangerZone accountId={user.id} />}
     </>
   );

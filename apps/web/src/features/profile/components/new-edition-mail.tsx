@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/form/checkbox-field.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { translateMessage } from '../../../lib/i18n/messages.ts';
 import { bookRecords } from '../../../lib/resources/books.ts';
 import { languageRecords } from '../../../lib/resources/languages.ts';
 import type { NamedRecord } from '../../../lib/resources/named-records.ts';
@@ -65,7 +66,7 @@ function ChoiceForm({
     save.mutate(chosen, {
       onSuccess: ({ message }) => {
         reset(values);
-        notify({ severity: 'success', summary: t('profile.saved'), detail: message });
+        notify({ severity: 'success', summary: t('profile.saved'), detail: translateMessage(message) });
       },
       onError: (error) => notify(errorToast(error, { summary: t('profile.savingFailed') })),
     });

@@ -1,9 +1,10 @@
 import { DAY_MESSAGES, type EditionSearchResult } from '@portal/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, expectMessage, loginAs, type TestApp } from '../../../test/app.ts';
 import { addEditionRecord } from '../../../test/editions.ts';
 import { editionDays, editionPages, languages } from '../../db/schema.ts';
-import { searchConfigOf, snippetParts } from './search.ts';
+import { RANKED_PAGES, searchConfigOf, snippetParts } from './search.ts';
 
 let app: TestApp;
 let member: Awaited<ReturnType<typeof loginAs>>;
@@ -113,6 +114,32 @@ describe('the File List’s search', () => {
     expect(await listed('teevo msamaha')).toEqual([ids.swahili]);
     expect(await listed('teevo')).toEqual([ids.english, ids.swahili, ids.french].sort());
     expect(await listed('nowhere')).toEqual([]);
+  });
+});
+
+// Last: its editions would be found by the File List's search above.
+describe('a word on very many pages', () => {
+  it('ranks the newest pages that match a word on very many: an older page that has it more times is not read', async () => {
+    const [english] = await app.db.select().from(languages).where(eq(languages.code, 'en'));
+    const older = await addEditionRecord(app, { book: 'Teevo', languageId: english?.id ?? '', year: 2024, month: 1 });
+    const newer = await addEditionRecord(app, { book: 'Teevo', languageId: english?.id ?? '', year: 2025, month: 1 });
+    await app.db.insert(editionPages).values([
+      { fileId: older.id, page: 1, text: 'Mercy mercy mercy mercy, everywhere mercy.', searchConfig: 'english' },
+      ...Array.from({ length: RANKED_PAGES }, (_, i) => ({
+        fileId: newer.id,
+        page: i + 1,
+        text: `Page ${i + 1}: a long day, and mercy once among many other words of the day.`,
+        searchConfig: 'english',
+      })),
+    ]);
+    expect((await member.request('POST', '/api/downloads', { file: newer.id })).statusCode).toBe(200);
+    const results = await search('mercy');
+    expect(results.every(({ file }) => file.id === newer.id)).toBe(true);
+    // With one page fewer in the newer edition, the older page is among those ranked, and ranks first.
+    await app.db
+      .delete(editionPages)
+      .where(and(eq(editionPages.fileId, newer.id), eq(editionPages.page, RANKED_PAGES)));
+    expect((await search('mercy'))[0]?.file.id).toBe(older.id);
   });
 });
 

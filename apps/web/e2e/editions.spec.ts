@@ -295,7 +295,14 @@ test('the File List says how many of an edition’s days were found, once its PD
   const dialog = page.getByRole('dialog', { name: `Days of ${name}` });
   await expect(dialog).toContainText('Days: none found · 1 page');
   expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByLabel('Page of day 1').fill('1');
+  await dialog.getByLabel('Page of day 1').pressSequentially('1');
+  // Beside it, as it is typed, that page drawn small by the reader's pdf.js, named by its number.
+  const thumbnail = dialog.getByRole('img', { name: 'Page 1 of 1' });
+  await expect(thumbnail).toHaveAttribute('data-drawn', '1');
+  const drawn = await thumbnail.boundingBox();
+  expect(drawn?.width).toBeGreaterThan(0);
+  expect(drawn?.height).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel('Pages per day').fill('1');
   await dialog.getByRole('button', { name: 'Set every day' }).click();
   await expect(toast(page, 'Days saved: 1 of 30.')).toBeVisible();

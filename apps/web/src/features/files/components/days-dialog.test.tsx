@@ -1,12 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openEdition } from '../../../lib/editions/pdf-source.ts';
 import { endSession, startSession } from '../../../lib/session/session-store.ts';
 import { edition } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { server } from '../../../testing/server.ts';
 import { session } from '../../../testing/session.ts';
 import { DaysDialog } from './days-dialog.tsx';
+
+// The PDF is pdf.js's business (pdf-source.test.ts): here a document of 62 pages, each page drawn as its name.
+vi.mock('../../../lib/editions/pdf-source.ts', () => ({ openEdition: vi.fn() }));
+vi.mock('../../../components/pdf-page.tsx', () => ({
+  PdfPage: ({ page, label }: { page: number; label: string }) => <p role="img" aria-label={label} data-page={page} />,
+}));
 
 /** A scanned edition of 62 pages with day 1 set on page 3; the maps the dialog sent. */
 function portal() {
@@ -25,7 +32,10 @@ function portal() {
   return sent;
 }
 
-beforeEach(() => startSession(session('token', { role: 'Admin' })));
+beforeEach(() => {
+  startSession(session('token', { role: 'Admin' }));
+  vi.mocked(openEdition).mockResolvedValue({ pdf: { numPages: 62 } as never });
+});
 afterEach(() => endSession('signed-out'));
 
 const type = (label: string, value: string) => {
@@ -67,5 +77,42 @@ describe('DaysDialog', () => {
         },
       ]),
     );
+  });
+
+  it('shows the page each form names, once the PDF is open, and only a page the PDF has', async () => {
+    portal();
+    let opened = (_: { pdf: never }) => {};
+    vi.mocked(openEdition).mockReturnValue(new Promise((resolve) => (opened = resolve)));
+    const file = edition();
+    renderWithApp(<DaysDialog file={file} daysInMonth={30} onHide={vi.fn()} />);
+    await screen.findByText('Day 1: page 3');
+    type('Page of day 1', '3');
+    // The PDF still opening: no page yet, whatever the number.
+    expect(screen.queryByRole('img')).toBeNull();
+    // The edition's own record says whether a copy saved on this device is still the current one.
+    const [id, current] = vi.mocked(openEdition).mock.calls[0] ?? [];
+    expect(id).toBe(file._id);
+    expect(await current?.()).toBe(file);
+    opened({ pdf: { numPages: 62 } as never });
+    expect(await screen.findByRole('img', { name: 'Page 3 of 62' })).toBeDefined();
+    type('Page', '12');
+    expect(await screen.findByRole('img', { name: 'Page 12 of 62' })).toBeDefined();
+    type('Page of day 1', '7');
+    expect(await screen.findByRole('img', { name: 'Page 7 of 62' })).toBeDefined();
+    expect(screen.queryByRole('img', { name: 'Page 3 of 62' })).toBeNull();
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+  });
+
+  it('says so when the PDF can’t be opened, and its days can still be set', async () => {
+    const sent = portal();
+    vi.mocked(openEdition).mockRejectedValue(new Error('No PDF here'));
+    const { user } = renderWithApp(<DaysDialog file={edition()} daysInMonth={30} onHide={vi.fn()} />);
+    expect(
+      await screen.findByText('The pages can’t be shown here; the days can still be set by number.'),
+    ).toBeDefined();
+    type('Page of day 1', '3');
+    expect(screen.queryByRole('img')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Set every day' }));
+    await waitFor(() => expect(sent).toEqual([{ firstPage: 3, pagesPerDay: 1 }]));
   });
 });

@@ -2,6 +2,7 @@ import { monthName } from '@portal/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openEdition } from '../../../lib/editions/pdf-source.ts';
 import { lastPageOf, nightChosen, rememberPage } from '../../../lib/editions/reading-memory.ts';
 import { formatDay } from '../../../lib/i18n/format.ts';
 import { endSession, startSession } from '../../../lib/session/session-store.ts';
@@ -9,12 +10,11 @@ import { edition } from '../../../testing/editions.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { server } from '../../../testing/server.ts';
 import { session } from '../../../testing/session.ts';
-import { openEdition } from '../pdf-source.ts';
 import { ReaderPage } from './reader-page.tsx';
 
 // The PDF is pdf.js's business (pdf-source.test.ts): here a document of 12 pages, each page drawn as its number.
-vi.mock('../pdf-source.ts', () => ({ openEdition: vi.fn() }));
-vi.mock('../components/pdf-page.tsx', () => ({
+vi.mock('../../../lib/editions/pdf-source.ts', () => ({ openEdition: vi.fn() }));
+vi.mock('../../../components/pdf-page.tsx', () => ({
   PdfPage: ({ page, label }: { page: number; label: string }) => (
     <p data-testid="page" data-page={page} title={label} />
   ),

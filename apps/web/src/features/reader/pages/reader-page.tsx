@@ -7,18 +7,18 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { PdfPage } from '../../../components/pdf-page.tsx';
 import { SaveEditionButton } from '../../../components/save-edition-button.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { isNoAnswer } from '../../../lib/api-client.ts';
 import { useDownloadEdition } from '../../../lib/editions/download-edition.ts';
 import { editionMonth } from '../../../lib/editions/edition-cells.ts';
+import { openEdition } from '../../../lib/editions/pdf-source.ts';
 import { lastPageOf, rememberPage } from '../../../lib/editions/reading-memory.ts';
 import { type SavedEdition, savedEditionsQuery } from '../../../lib/editions/saved-editions.ts';
 import { editionQuery } from '../../../lib/resources/files.ts';
 import { DayButtons } from '../components/day-buttons.tsx';
-import { PdfPage } from '../components/pdf-page.tsx';
 import { ReadingBar, useNight } from '../components/reading-bar.tsx';
-import { openEdition } from '../pdf-source.ts';
 import '../reader.css';
 
 /** A page number given in the address, if it is one. */

@@ -1,12 +1,12 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
-import { savedCopyOf } from '../../lib/editions/saved-editions.ts';
-import { endSession, startSession } from '../../lib/session/session-store.ts';
 import { edition } from '../../testing/editions.ts';
 import { server } from '../../testing/server.ts';
 import { session } from '../../testing/session.ts';
+import { ApiError } from '../api-client.ts';
+import { endSession, startSession } from '../session/session-store.ts';
 import { openEdition } from './pdf-source.ts';
+import { savedCopyOf } from './saved-editions.ts';
 
 /** pdf.js as the reader drives it: each document opened, with what it was given, and each worker started. */
 const pdfjs = vi.hoisted(() => ({
@@ -48,8 +48,8 @@ vi.mock('pdfjs-dist', () => {
   return { GlobalWorkerOptions: {}, getDocument, PDFDataRangeTransport, PDFWorker };
 });
 
-vi.mock('../../lib/editions/saved-editions.ts', async (original) => ({
-  ...(await original<typeof import('../../lib/editions/saved-editions.ts')>()),
+vi.mock('./saved-editions.ts', async (original) => ({
+  ...(await original<typeof import('./saved-editions.ts')>()),
   savedCopyOf: vi.fn(async () => undefined),
 }));
 

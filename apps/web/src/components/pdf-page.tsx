@@ -1,12 +1,15 @@
 import { type PDFDocumentProxy, RenderingCancelledException } from 'pdfjs-dist';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import './pdf-page.css';
 
 interface PdfPageProps {
   document: PDFDocumentProxy;
   /** From 1. */
   page: number;
-  /** CSS pixels the page is drawn across: the reader's width times its zoom. */
+  /** CSS pixels the page is drawn across: the reader's width times its zoom, or a thumbnail's box. */
   width: number;
+  /** The most CSS pixels down, if any: a page taller than that is drawn narrower (a thumbnail in its box). */
+  maxHeight?: number;
   label: string;
   /** Night mode: the page's paper and ink are inverted (CSS), its images are shown as they are on top. */
   night: boolean;
@@ -81,7 +84,15 @@ function showImages(
  * images copied onto a canvas over it. The page's canvas says which page it shows once it is drawn
  * (`data-drawn`), for the browser tests and for nothing else.
  */
-export function PdfPage({ document, page, width, label, night, onError }: PdfPageProps) {
+export function PdfPage({
+  document,
+  page,
+  width,
+  maxHeight = Number.POSITIVE_INFINITY,
+  label,
+  night,
+  onError,
+}: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const imagesRef = useRef<HTMLCanvasElement>(null);
   // Read by both the drawing (a promise) and the night switch (an effect): the drawn page's images, and the mode.
@@ -96,7 +107,8 @@ export function PdfPage({ document, page, width, label, night, onError }: PdfPag
       .getPage(page)
       .then(async (pdfPage) => {
         if (cancelled) return;
-        const scale = width / pdfPage.getViewport({ scale: 1 }).width;
+        const whole = pdfPage.getViewport({ scale: 1 });
+        const scale = Math.min(width / whole.width, maxHeight / whole.height);
         const shown = pdfPage.getViewport({ scale });
         const pixels = Math.min(
           window.devicePixelRatio || 1,
@@ -131,7 +143,7 @@ export function PdfPage({ document, page, width, label, night, onError }: PdfPag
       cancelled = true;
       drawing?.cancel();
     };
-  }, [document, page, width, onError]);
+  }, [document, page, width, maxHeight, onError]);
 
   // Before the browser paints the inverted page, so that no photo ever shows as a negative.
   useLayoutEffect(() => {
@@ -141,7 +153,8 @@ export function PdfPage({ document, page, width, label, night, onError }: PdfPag
 
   return (
     <div className="reader-sheet">
-      <canvas ref={canvasRef} className="reader-page" role="img" aria-label={label} />
+      {/* Nothing until the page is drawn, rather than a blank canvas's default 300 × 150. */}
+      <canvas ref={canvasRef} className="reader-page" role="img" aria-label={label} width={0} height={0} />
       <canvas ref={imagesRef} className="reader-images" />
     </div>
   );

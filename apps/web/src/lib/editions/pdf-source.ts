@@ -1,15 +1,15 @@
 import type { FileRecord } from '@portal/contract';
 import { GlobalWorkerOptions, getDocument, PDFDataRangeTransport, type PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { api } from '../../lib/api-client.ts';
-import { isCurrentCopy, type SavedEdition, savedCopyOf } from '../../lib/editions/saved-editions.ts';
-import { editionFilePath } from '../../lib/resources/files.ts';
+import { api } from '../api-client.ts';
+import { editionFilePath } from '../resources/files.ts';
+import { isCurrentCopy, type SavedEdition, savedCopyOf } from './saved-editions.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /**
  * pdf.js's worker (a 1.2 MB script), started once, when an edition opens and while its first bytes are on their
- * way, rather than after; every document the reader opens shares it. One that failed is started afresh next time.
+ * way, rather than after; every document opened (the reader's, the days dialog's thumbnails) shares it. One that failed is started afresh next time.
  */
 let worker: PDFWorker | undefined;
 const startedWorker = () => {
@@ -23,7 +23,7 @@ function dropWorker() {
 
 /**
  * Bytes asked for at a time. The first request, from byte 0, is at least the server's PROBE_BYTES (64 KiB),
- * so opening the reader counts as the member's download of the edition, by the rule every download follows.
+ * so opening an edition counts as the member's (or admin's) download of it, by the rule every download follows.
  */
 const CHUNK_BYTES = 128 * 1024;
 
@@ -46,7 +46,7 @@ class RangeTransport extends PDFDataRangeTransport {
   }
 }
 
-/** Failures are reported to `fail`; `signal` closes the document and stops its reads when the reader is left. */
+/** Failures are reported to `fail`; `signal` closes the document and stops its reads when it is left. */
 interface Opening {
   fail: (error: unknown) => void;
   signal: AbortSignal;

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Endpoint } from '@portal/contract';
+import { ENDPOINTS, type Endpoint, FILE_ENDPOINTS } from '@portal/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './app.ts';
 
@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-// The web app's calls are typed by the contract's table: each entry must be a route, its method and pattern alike.
-it.each(Object.keys(ENDPOINTS) as Endpoint[])('%s is a route under /api', (endpoint) => {
+// The web app's calls are typed by the contract's tables: each entry must be a route, its method and pattern alike.
+it.each([...(Object.keys(ENDPOINTS) as Endpoint[]), ...FILE_ENDPOINTS])('%s is a route under /api', (endpoint) => {
   const [method, path] = endpoint.split(' ') as [string, string];
   expect(app.hasRoute({ method, url: `/api${path}` })).toBe(true);
 });

@@ -126,6 +126,11 @@ export const ENDPOINTS = {
   'DELETE /reminders': { response: messageSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 
+/** Endpoints that answer a file's bytes, not JSON: the web reads them as a response (a stream, a blob, ranges). */
+export const FILE_ENDPOINTS = ['GET /files/:id/download'] as const;
+/** The paths of FILE_ENDPOINTS: `'/files/:id/download'`. */
+export type FilePath = (typeof FILE_ENDPOINTS)[number] extends `GET ${infer Path}` ? Path : never;
+
 type Endpoints = typeof ENDPOINTS;
 
 /** An entry of the table: `'GET /files/:id'`. */

@@ -218,11 +218,11 @@ describe('api.file', () => {
         });
       }),
     );
-    const response = await api.file('/files/7/download', { range: { start: 0, end: 2 } });
+    const response = await api.file('/files/:id/download', { params: { id: '7' }, range: { start: 0, end: 2 } });
     expect(ranges).toEqual(['bytes=0-2']);
     expect(response.status).toBe(206);
     expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([1, 2, 3]);
-    await api.file('/files/7/download');
+    await api.file('/files/:id/download', { params: { id: '7' } });
     expect(ranges).toEqual(['bytes=0-2', null]);
   });
 
@@ -238,7 +238,7 @@ describe('api.file', () => {
           : HttpResponse.json({ message: 'expired' }, { status: 401 });
       }),
     );
-    const response = await api.file('/files/7/download', { range: { start: 5, end: 5 } });
+    const response = await api.file('/files/:id/download', { params: { id: '7' }, range: { start: 5, end: 5 } });
     expect(await response.arrayBuffer()).toHaveProperty('byteLength', 1);
     expect(seen).toEqual(['Bearer old bytes=5-5', 'Bearer new bytes=5-5']);
   });
@@ -249,7 +249,7 @@ describe('api.file', () => {
         HttpResponse.json({ message: 'Resource is not found.', code: 'common.notFound' }, { status: 404 }),
       ),
     );
-    expect(await failure(api.file('/files/7/download'))).toMatchObject({
+    expect(await failure(api.file('/files/:id/download', { params: { id: '7' } }))).toMatchObject({
       status: 404,
       message: i18n.t('messages.common.notFound'),
     });

@@ -2,6 +2,7 @@ import {
   type BodyOf,
   type Endpoint,
   type ErrorBody,
+  type FilePath,
   isErrorBody,
   MESSAGES,
   type ParamsOf,
@@ -198,10 +199,14 @@ export const api = {
   put: caller('PUT'),
   delete: caller('DELETE'),
   /**
-   * GETs a file, or the bytes `start` to `end` (inclusive) of it, as the response to read as the caller
-   * needs (a stream, a blob); signed in and refused as every other call.
+   * GETs a file of the contract's FILE_ENDPOINTS, or the bytes `start` to `end` (inclusive) of it, as the response
+   * to read as the caller needs (a stream, a blob); signed in and refused as every other call.
    */
-  file: async (path: string, { range, signal }: FileRequest = {}): Promise<Response> => {
+  file: async <Path extends FilePath>(
+    pattern: Path,
+    { params, range, signal }: FileRequest & { params: ParamsOf<Path> },
+  ): Promise<Response> => {
+    const path = urlOf(pattern, params);
     let file: Response | undefined;
     await call((headers) => {
       if (range) headers.set('Range', `bytes=${range.start}-${range.end}`);

@@ -2,7 +2,6 @@ import type { FileRecord } from '@portal/contract';
 import { GlobalWorkerOptions, getDocument, PDFDataRangeTransport, type PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { api } from '../api-client.ts';
-import { editionFilePath } from '../resources/files.ts';
 import { isCurrentCopy, type SavedEdition, savedCopyOf } from './saved-editions.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -85,14 +84,15 @@ async function openBlob(blob: Blob, opening: Opening): Promise<PDFDocumentProxy>
  * scripts), the whole file is fetched instead.
  */
 async function openFromServer(id: string, opening: Opening): Promise<PDFDocumentProxy> {
-  const path = editionFilePath(id);
   const { signal } = opening;
-  const read: ReadRange = async (start, end) =>
-    bytesOf(await api.file(path, { range: { start, end: end - 1 }, signal }));
-  const first = await api.file(path, { range: { start: 0, end: CHUNK_BYTES - 1 }, signal });
+  // The edition's PDF, read with the member's session (and counted by the server's rule).
+  const file = (range?: { start: number; end: number }) =>
+    api.file('/files/:id/download', { params: { id }, range, signal });
+  const read: ReadRange = async (start, end) => bytesOf(await file({ start, end: end - 1 }));
+  const first = await file({ start: 0, end: CHUNK_BYTES - 1 });
   if (first.status !== 206) return openBlob(await first.blob(), opening);
   const length = Number(/\/(\d+)$/.exec(first.headers.get('Content-Range') ?? '')?.[1]);
-  if (!Number.isSafeInteger(length)) return openBlob(await (await api.file(path, { signal })).blob(), opening);
+  if (!Number.isSafeInteger(length)) return openBlob(await (await file()).blob(), opening);
   return openDocument(length, await bytesOf(first), read, opening);
 }
 

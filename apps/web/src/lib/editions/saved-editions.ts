@@ -2,7 +2,6 @@ import type { FileRecord } from '@portal/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { formatFileSize } from '../i18n/format.ts';
-import { editionFilePath } from '../resources/files.ts';
 import { getSession } from '../session/session-store.ts';
 import { forgetReading } from './reading-memory.ts';
 
@@ -66,7 +65,7 @@ export async function savedCopyOf(id: string): Promise<{ edition: SavedEdition; 
 async function saveEdition(file: FileRecord) {
   const accountId = getSession().user?.id;
   if (!accountId) return;
-  const response = await api.file(editionFilePath(file._id));
+  const response = await api.file('/files/:id/download', { params: { id: file._id } });
   const meta: SavedEdition = { file, accountId, savedAt: new Date().toISOString() };
   const headers = { 'Content-Type': 'application/pdf', [META_HEADER]: encodeURIComponent(JSON.stringify(meta)) };
   const cache = await caches.open(CACHE);

@@ -43,9 +43,6 @@ export function useSetDays(id: string) {
   });
 }
 
-/** Where an edition's PDF is read, whole or in ranges, with the member's session (and counted by the server's rule). */
-export const editionFilePath = (id: string) => `/files/${encodeURIComponent(id)}/download`;
-
 /** The editions of a book and a language (names), each or both null for all. */
 export interface EditionFilters {
   book: string | null;

@@ -15,8 +15,11 @@ import { makePdf } from '../../apps/server/test/files.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const BASE = 'localhost/portal-test-base:node24';
 const IMAGE = 'localhost/teen-devotional-portal:test';
-/** What the image adds to its base, in MB: the server, the web app and the server's packages. */
-const OWN_LAYERS_BUDGET_MB = 230;
+/**
+ * What the image adds to its base, in MB: the server's bundles, the web app and the packages the bundles leave
+ * out; 104 MB when decision 060 set it.
+ */
+const OWN_LAYERS_BUDGET_MB = 115;
 const ADMIN = { email: 'container-admin@example.org', password: 'Container-admin-1' };
 const run = promisify(execFile);
 

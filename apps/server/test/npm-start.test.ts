@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleFile } from '../scripts/build.ts';
+import { bundleFile } from '../scripts/serve.ts';
 import { embeddedEnvironment, freePort, killNow, startServer } from './server-process.ts';
 
 const startScript = path.resolve(import.meta.dirname, '../scripts/start.ts');

@@ -7,7 +7,7 @@ import { expectMessage, loginAs } from '../../../../test/app.ts';
 import { uploadEdition } from '../../../../test/files.ts';
 import { editionPages, languages } from '../../../db/schema.ts';
 import { workOnDays } from './jobs.ts';
-import { DAYS_BACKFILL_QUEUE, DAYS_QUEUE } from './service.ts';
+import { DAYS_BACKFILL_QUEUE, DAYS_QUEUE, mapEdition } from './service.ts';
 
 let user: Awaited<ReturnType<typeof loginAs>>;
 
@@ -310,5 +310,18 @@ describe('the days of an edition', () => {
     expect((await mapped(id)).days).toEqual(everyDay(31, 1, 1));
     await vi.waitFor(async () => expect((await daysOf(other)).pageCount).toBe(28), { timeout: 30_000, interval: 100 });
     expect(await daysOf(other)).toEqual({ source: 'admin', scanned: false, days: everyDay(28, 1, 1), pageCount: 28 });
+    // Queued again (the run at start found it unread while its upload's job was on its way): not read twice.
+    const open = app.storage.open;
+    let opened = 0;
+    app.storage.open = (key) => {
+      opened += 1;
+      return open(key);
+    };
+    try {
+      await mapEdition(app, id);
+      expect(opened).toBe(0);
+    } finally {
+      app.storage.open = open;
+    }
   });
 });

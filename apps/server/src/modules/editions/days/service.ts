@@ -55,16 +55,24 @@ export async function queueUnread(app: Pick<App, 'db' | 'jobs'>) {
 
 /**
  * The job: reads an edition's PDF, keeps each page's text and the days found in it. A map an admin set for the
- * same file stays. Nothing is written if the edition was deleted or its file replaced meanwhile (the
- * replacement's own job reads the new one).
+ * same file stays. Nothing is read if the file was read already (the run at start may queue an upload's edition
+ * while the upload's own job is on its way), nor written if the edition was deleted or its file replaced meanwhile
+ * (the replacement's own job reads the new one).
  */
 export async function mapEdition(app: App, fileId: string) {
   const [edition] = await app.db
-    .select({ storageKey: files.storageKey, year: files.year, month: files.month, code: languages.code })
+    .select({
+      storageKey: files.storageKey,
+      year: files.year,
+      month: files.month,
+      code: languages.code,
+      pageCount: editionDays.pageCount,
+    })
     .from(files)
     .innerJoin(languages, eq(languages.id, files.languageId))
+    .leftJoin(editionDays, eq(editionDays.fileId, files.id))
     .where(eq(files.id, fileId));
-  if (!edition) return;
+  if (!edition || edition.pageCount !== null) return;
   const pages = await readPages(app.storage, edition.storageKey);
   if (!pages) return;
   const found = findDays(pages, edition.code, edition.year, edition.month);

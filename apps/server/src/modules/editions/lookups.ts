@@ -2,9 +2,9 @@ import DataLoader from 'dataloader';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { accounts } from '../../db/schema.ts';
 import type { EditionRow } from './edition-view.ts';
-import { perDatabase } from './per-database.ts';
 import { findEdition } from './service.ts';
 
 type Kept = Pick<FastifyInstance, 'db' | 'lists'>;

@@ -2,10 +2,10 @@ import DataLoader from 'dataloader';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { downloadProgress, downloads } from '../../db/schema.ts';
 import { roleOf } from '../accounts/account-view.ts';
 import type { EditionRow } from './edition-view.ts';
-import { perDatabase } from './per-database.ts';
 
 /**
  * Bytes of an edition an account must be sent, in one request or many, for a download to count: fewer only

@@ -15,6 +15,7 @@ import {
   languages,
   pushSubscriptions,
   reminderDeliveries,
+  settings,
 } from '../../db/schema.ts';
 import { isPushService, queueDue } from './service.ts';
 
@@ -193,6 +194,9 @@ describe('the daily reminder', () => {
     const browser = browserKeys();
     expect((await turnOn(member, '/daily', browser.keys)).statusCode).toBe(200);
     const { publicKey } = (await member.request('GET', '/api/reminders')).json() as Reminder;
+    // The key is this database's, kept there for every instance on it (not another database's of this process).
+    const [kept] = await first.db.select().from(settings).where(eq(settings.name, 'vapid-keys'));
+    expect(JSON.parse(kept?.value ?? '{}').publicKey).toBe(publicKey);
 
     expect(await queueDue(first, tomorrowInNairobi(6, 59))).toEqual([]);
     const before = push.received.length;

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { accounts, pushSubscriptions, reminderDeliveries, reminders, settings } from '../../db/schema.ts';
 import { BadRequest } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
@@ -52,12 +53,8 @@ async function loadVapidKeys(db: Database): Promise<{ publicKey: string; private
   return JSON.parse(kept.value);
 }
 
-let vapidKeys: ReturnType<typeof loadVapidKeys> | undefined;
-/** The key pair, read once per process. */
-export const pushKeys = (db: Database) => {
-  vapidKeys ??= loadVapidKeys(db);
-  return vapidKeys;
-};
+/** The key pair, read once per database (each test's, and each app's, its own). */
+export const pushKeys = perDatabase(loadVapidKeys);
 
 /**
  * Whether the portal may post to this push endpoint: an https address of a listed push service (a host or its

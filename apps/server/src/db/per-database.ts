@@ -1,8 +1,8 @@
-import type { Database } from '../../db/index.ts';
+import type { Database } from './index.ts';
 
 /**
- * One `make(db)` per database, made on first use: the batching loaders of the download path keep their
- * queues per database, so each test's fresh database (and each app) has its own.
+ * One `make(db)` per database, made on first use: the batching loaders of the download path keep their queues,
+ * and the daily reminder its push keys, per database, so each test's fresh database (and each app) has its own.
  */
 export function perDatabase<T>(make: (db: Database) => T): (db: Database) => T {
   const made = new WeakMap<Database, T>();

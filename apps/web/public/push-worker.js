@@ -1,4 +1,4 @@
-// The daily reminder in the service worker (issue 33, decision 060): Workbox's worker imports this file
+// The daily reminder in the service worker (issue 33, decision 061): Workbox's worker imports this file
 // (vite.config.ts, importScripts). A push message is the server's ReminderPush (packages/contract/src/reminders.ts).
 
 /** Shows the day's reminder: its date, the first line of its reading, and a button that stops the reminders. */

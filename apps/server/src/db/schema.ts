@@ -489,7 +489,7 @@ export const editionPages = pgTable(
 );
 
 /**
- * A member's daily reminder (issue 33, point 4; decision 060): the minute of the day it comes at, in the time zone
+ * A member's daily reminder (issue 33, point 4; decision 061): the minute of the day it comes at, in the time zone
  * of the browser that turned it on. `since` is when it was set: a day's reminder goes only if its moment came
  * after, so turning it on at 20:00 for 7:00 waits for tomorrow.
  */

@@ -8,7 +8,7 @@ const BATCH = 20;
 /** How often each instance looks for reminders whose time has come (claims are shared, so any may). */
 const TICK_MS = 60_000;
 
-/** The daily reminder's worker and its minute tick (decision 060). */
+/** The daily reminder's worker and its minute tick (decision 061). */
 export default fp(
   async (app: FastifyInstance) => {
     await app.jobs.createQueue(REMINDER_QUEUE, { retryLimit: RETRIES, retryDelay: 60, retryBackoff: true });

@@ -5,7 +5,7 @@ import { readReminder, saveReminder, stopByToken, stopReminder } from './service
 
 const tags = ['reminders'];
 
-/** The daily reminder through Web Push (issue 33, point 4; decision 060): the member's own, and the notification's Stop. */
+/** The daily reminder through Web Push (issue 33, point 4; decision 061): the member's own, and the notification's Stop. */
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
